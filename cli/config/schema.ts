@@ -30,7 +30,8 @@ const hexColor = z
 const assetPath = z
   .string()
   .regex(/^[a-z0-9-]+\/[A-Za-z0-9._-]+\.(svg|png|ico|webp)$/, {
-    message: "a file under the tenant's asset folder, e.g. mysport/logo.svg (svg, png, ico or webp)",
+    message:
+      "a file under the tenant's asset folder, e.g. mysport/logo.svg (svg, png, ico or webp)",
   })
   .describe("Asset file relative to the tenants directory, e.g. mysport/logo.svg.");
 
@@ -43,7 +44,13 @@ const currencyId = z
   .union(CURRENCIES.map((c) => z.literal(c)))
   .describe("ISO 4217 numeric currency code: 643 rouble, 840 US dollar, 978 euro.");
 
-export const MENU_ITEMS = ["participants", "photographers", "organizers", "business", "contacts"] as const;
+export const MENU_ITEMS = [
+  "participants",
+  "photographers",
+  "organizers",
+  "business",
+  "contacts",
+] as const;
 export const menuItemSchema = z
   .enum(MENU_ITEMS)
   .describe(
@@ -58,7 +65,9 @@ export const themeSchema = z
     id: z
       .string()
       .regex(/^[A-Za-z0-9_-]+$/, { message: "letters, digits, _ or -" })
-      .describe("Theme id sent to themes-service (banner images) and as the cart's Theme attribute."),
+      .describe(
+        "Theme id sent to themes-service (banner images) and as the cart's Theme attribute.",
+      ),
     palette: z
       .strictObject({
         primary: hexColor.describe("Main brand colour: buttons, links, the themed app bar."),
@@ -73,7 +82,12 @@ export const themeSchema = z
       .describe("Colour tokens, emitted as CSS custom properties."),
     typography: z
       .strictObject({
-        fontFamily: z.string().min(1).describe("CSS font-family list."),
+        fontFamily: z
+          .string()
+          .regex(/^[A-Za-z0-9 ,'"-]+$/, {
+            message: "a CSS font-family list (letters, digits, spaces, quotes, commas, hyphens)",
+          })
+          .describe("CSS font-family list."),
         baseSize: z.number().int().min(12).max(20).describe("Base font size in px (12–20)."),
         headingWeight: z
           .union([400, 500, 600, 700, 800, 900].map((w) => z.literal(w)))
@@ -123,9 +137,7 @@ export const footerSchema = z
 
 export const authSchema = z
   .strictObject({
-    authority: httpsUrl
-      .optional()
-      .describe("Identity provider base address; default {host}/auth."),
+    authority: httpsUrl.optional().describe("Identity provider base address; default {host}/auth."),
     realm: z.string().min(1).describe("Keycloak realm."),
     clientId: z.string().min(1).describe("OIDC client id of the storefront."),
   })
@@ -169,7 +181,9 @@ export const tenantSchema = z
     backURL: httpsUrl
       .optional()
       .describe("External back address the themed bar returns to from home (with backFromHome)."),
-    backFromHome: z.boolean().describe("Themed bar shows a back button to backURL on the home screen."),
+    backFromHome: z
+      .boolean()
+      .describe("Themed bar shows a back button to backURL on the home screen."),
     hideBannerOnHome: z.boolean().describe("Hide the theme banner images on the home screen."),
     menu: z
       .array(menuItemSchema)
@@ -209,7 +223,9 @@ export const tenantSchema = z
     requestsEndpoint: z
       .string()
       .regex(/^\/[A-Za-z0-9/_.-]*$/, { message: "a path on the API origin, e.g. /public/requests" })
-      .describe("Where photographer and business request forms are posted (the spec names no call)."),
+      .describe(
+        "Where photographer and business request forms are posted (the spec names no call).",
+      ),
   })
   .superRefine((t, ctx) => {
     if (!t.languages.available.includes(t.languages.default)) {

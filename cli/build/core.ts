@@ -1,0 +1,115 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
+import { build } from "vite";
+import { CORE_CACHE_DIR, PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
+import { coreViteConfig } from "./vite-config.ts";
+
+export interface CoreBuild {
+  /** Folder holding the built core (assets/ and .vite/manifest.json). */
+  dir: string;
+  /** Hash of every input of the core build; also the cache key. */
+  hash: string;
+  entry: string;
+  css: string[];
+  /** Static imports of the entry: preloaded by index.html. */
+  preload: string[];
+  /** The catalog chunk of each language, so index.html can preload the default one. */
+  locales: Record<string, string>;
+  /** Every file of the core, relative to dir (index.html and the manifest excluded). */
+  files: string[];
+  /** Whether this call reused a cached build. */
+  cached: boolean;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+async function listFiles(dir: string, base = dir): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await listFiles(full, base)));
+    else out.push(relative(base, full).split("\\").join("/"));
+  }
+  return out.sort();
+}
+
+/** Hash of the core's inputs: its sources, the build config and the locked dependencies. */
+export async function coreInputsHash(): Promise<string> {
+  const h = createHash("sha256");
+  const inputs = [
+    ...(await listFiles(STOREFRONT_DIR)).map((f) => join(STOREFRONT_DIR, f)),
+    ...["lingui.config.ts", "package-lock.json", "cli/build/vite-config.ts"].map((f) =>
+      resolve(PACKAGE_ROOT, f),
+    ),
+  ];
+  for (const file of inputs) {
+    if (!existsSync(file)) continue;
+    h.update(relative(PACKAGE_ROOT, file));
+    h.update("\0");
+    h.update(await readFile(file));
+    h.update("\0");
+  }
+  return h.digest("hex").slice(0, 16);
+}
+
+function collectImports(manifest: Record<string, ManifestChunk>, key: string, seen: Set<string>) {
+  for (const imp of manifest[key]?.imports ?? []) {
+    if (seen.has(imp)) continue;
+    seen.add(imp);
+    collectImports(manifest, imp, seen);
+  }
+}
+
+async function describeCore(dir: string, hash: string, cached: boolean): Promise<CoreBuild> {
+  const manifest = JSON.parse(await readFile(join(dir, ".vite/manifest.json"), "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
+  const entryKey = Object.keys(manifest).find(
+    (k) => manifest[k]?.isEntry && k.endsWith("index.html"),
+  );
+  const entry = entryKey ? manifest[entryKey] : undefined;
+  if (!entryKey || !entry) throw new Error("core build produced no entry chunk");
+  const imports = new Set<string>();
+  collectImports(manifest, entryKey, imports);
+  const css = [...(entry.css ?? [])];
+  const preload: string[] = [];
+  for (const key of imports) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    preload.push(chunk.file);
+    css.push(...(chunk.css ?? []));
+  }
+  const locales: Record<string, string> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const m = /locales\/([a-z]{2})\.po$/.exec(key);
+    if (m?.[1]) locales[m[1]] = chunk.file;
+  }
+  const files = (await listFiles(dir)).filter((f) => f !== "index.html" && !f.startsWith(".vite/"));
+  return { dir, hash, entry: entry.file, css: [...new Set(css)], preload, locales, files, cached };
+}
+
+/**
+ * Builds the core once and caches it by the hash of its inputs, so building five tenants
+ * (or building again) costs one Vite build at most.
+ */
+export async function buildCore(options: { force?: boolean } = {}): Promise<CoreBuild> {
+  const hash = await coreInputsHash();
+  const dir = join(CORE_CACHE_DIR, hash);
+  if (!options.force && existsSync(join(dir, ".vite/manifest.json"))) {
+    return describeCore(dir, hash, true);
+  }
+  await mkdir(CORE_CACHE_DIR, { recursive: true });
+  const staging = `${dir}.tmp-${process.pid}`;
+  await build(coreViteConfig(staging));
+  await rm(dir, { recursive: true, force: true });
+  await rename(staging, dir);
+  return describeCore(dir, hash, false);
+}

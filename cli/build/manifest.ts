@@ -1,0 +1,38 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+
+export const MANIFEST_FILE = "build-manifest.json";
+
+export interface BuildManifest {
+  tenant: string;
+  configHash: string;
+  coreHash: string;
+  coreVersion: string;
+  files: { path: string; bytes: number; gzipBytes: number; sha256: string }[];
+}
+
+/** Describes every file of a bundle folder: bytes, gzip bytes and sha256 (sorted, so reproducible). */
+export async function describeBundle(
+  dir: string,
+  meta: Omit<BuildManifest, "files">,
+): Promise<BuildManifest> {
+  const files: BuildManifest["files"] = [];
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const full = join(entry.parentPath, entry.name);
+    const path = relative(dir, full).split("\\").join("/");
+    if (path === MANIFEST_FILE) continue;
+    const data = await readFile(full);
+    files.push({
+      path,
+      bytes: data.length,
+      gzipBytes: gzipSync(data, { level: 9 }).length,
+      sha256: createHash("sha256").update(data).digest("hex"),
+    });
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return { ...meta, files };
+}

@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import { copyFile, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { CoreBuild } from "./core.ts";
+import { type BuildManifest, describeBundle, MANIFEST_FILE } from "./manifest.ts";
+import type { TenantFiles } from "./render.ts";
+
+/**
+ * Writes dist/<id>/ atomically: everything goes to a staging folder beside it, which then
+ * replaces the old bundle in two renames. A failure before the swap leaves the old bundle as it was.
+ */
+export async function writeBundle(
+  outDir: string,
+  id: string,
+  core: CoreBuild,
+  files: TenantFiles,
+  meta: Omit<BuildManifest, "files">,
+): Promise<string> {
+  await mkdir(outDir, { recursive: true });
+  const target = join(outDir, id);
+  const staging = join(outDir, `.${id}.staging-${process.pid}`);
+  const old = join(outDir, `.${id}.old-${process.pid}`);
+  await rm(staging, { recursive: true, force: true });
+  try {
+    for (const file of core.files) {
+      const to = join(staging, file);
+      await mkdir(dirname(to), { recursive: true });
+      await copyFile(join(core.dir, file), to);
+    }
+    for (const [file, data] of files) {
+      const to = join(staging, file);
+      await mkdir(dirname(to), { recursive: true });
+      await writeFile(to, data);
+    }
+    const manifest = await describeBundle(staging, meta);
+    await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  const hadOld = existsSync(target);
+  if (hadOld) await rename(target, old);
+  await rename(staging, target);
+  if (hadOld) await rm(old, { recursive: true, force: true });
+  return target;
+}

@@ -1,0 +1,33 @@
+import { resolve } from "node:path";
+import { lingui } from "@lingui/vite-plugin";
+import react from "@vitejs/plugin-react";
+import type { InlineConfig } from "vite";
+import { PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
+
+/**
+ * The one Vite build of the tenant-agnostic core. Tenants never enter it: their settings and
+ * theme are added per tenant afterwards, so all tenants share identical core files.
+ */
+export function coreViteConfig(outDir: string): InlineConfig {
+  return {
+    root: STOREFRONT_DIR,
+    configFile: false,
+    envDir: false,
+    logLevel: "warn",
+    base: "/",
+    plugins: [
+      react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
+      lingui({ configPath: resolve(PACKAGE_ROOT, "lingui.config.ts"), failOnMissing: true }),
+    ],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      manifest: true,
+      target: "es2022",
+      assetsDir: "assets",
+      reportCompressedSize: false,
+      modulePreload: { polyfill: false },
+      sourcemap: false,
+    },
+  };
+}

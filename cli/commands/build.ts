@@ -1,0 +1,61 @@
+import { relative } from "node:path";
+import type { BuildEvent, TenantBuildResult } from "../build/build.ts";
+import { formatProblem } from "../config/load.ts";
+import { type Printer, paint } from "./print.ts";
+
+export interface BuildCommandOptions {
+  tenantsDir: string;
+  outDir: string;
+  ids: string[];
+  json: boolean;
+  verbose: boolean;
+  print: Printer;
+}
+
+const kib = (bytes = 0) => `${(bytes / 1024).toFixed(0)} KiB`;
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** `storefront build`: one line per tenant (or JSON for CI); exit 1 if any tenant failed. */
+export async function runBuild(opts: BuildCommandOptions): Promise<number> {
+  const { buildTenants } = await import("../build/build.ts");
+  const { out, err } = opts.print;
+  const c = paint(opts.print.color);
+  const onEvent = (e: BuildEvent) => {
+    if (opts.json) return;
+    if (e.type === "core-start") out(c.dim("building the storefront core…"));
+    if (e.type === "core-done") {
+      out(c.dim(e.cached ? "core unchanged, reused" : `core built in ${secs(e.ms)}`));
+    }
+    if (e.type === "tenant-done") printResult(e.result);
+  };
+  const printResult = (r: TenantBuildResult) => {
+    if (r.ok) {
+      const where = relative(process.cwd(), r.outDir ?? "") || r.outDir;
+      out(`${c.green("✓")} ${r.id}  ${where}  ${kib(r.bytes)}  ${secs(r.ms)}`);
+      return;
+    }
+    err(`${c.red("✗")} ${r.id}  build failed`);
+    for (const p of r.problems) err(`  ${formatProblem(p)}`);
+    if (r.error) err(`  ${r.error}`);
+  };
+
+  const results = await buildTenants({
+    tenantsDir: opts.tenantsDir,
+    outDir: opts.outDir,
+    ids: opts.ids,
+    onEvent,
+  });
+  const failed = results.filter((r) => !r.ok);
+  if (opts.json) {
+    out(JSON.stringify({ ok: failed.length === 0, tenants: results }, null, 2));
+  } else if (failed.length > 0) {
+    err(
+      c.red(
+        `${failed.length} of ${results.length} tenants failed; their previous bundles are untouched`,
+      ),
+    );
+  } else {
+    out(`${results.length} ${results.length === 1 ? "tenant" : "tenants"} built`);
+  }
+  return failed.length === 0 ? 0 : 1;
+}

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { BuildManifest } from "../build/manifest.ts";
+import { MANIFEST_FILE } from "../build/manifest.ts";
+import { formatProblem, loadTenant } from "../config/load.ts";
+import { runBuild } from "./build.ts";
+import type { Printer } from "./print.ts";
+
+export interface PreviewCommandOptions {
+  id: string;
+  tenantsDir: string;
+  outDir: string;
+  port: number;
+  host: string;
+  api?: string | undefined;
+  demoLatency: number;
+  demoFail: number;
+  print: Printer;
+}
+
+/** Whether dist/<id>/ is missing or was built from other sources than the current ones. */
+async function isStale(bundle: string, configHash: string): Promise<boolean> {
+  const file = join(bundle, MANIFEST_FILE);
+  if (!existsSync(file)) return true;
+  try {
+    const manifest = JSON.parse(readFileSync(file, "utf8")) as BuildManifest;
+    const { coreInputsHash } = await import("../build/core.ts");
+    return manifest.configHash !== configHash || manifest.coreHash !== (await coreInputsHash());
+  } catch {
+    return true;
+  }
+}
+
+/** `storefront preview <id>`: (re)builds when needed, then serves the bundle with the demo backend. */
+export async function runPreview(o: PreviewCommandOptions): Promise<number> {
+  const { out, err } = o.print;
+  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) {
+    err(`--port must be a number from 0 to 65535`);
+    return 2;
+  }
+  if (!(o.demoFail >= 0 && o.demoFail <= 1) || !(o.demoLatency >= 0)) {
+    err(`--demo-fail must be between 0 and 1 and --demo-latency at least 0`);
+    return 2;
+  }
+  const tenant = await loadTenant(o.tenantsDir, o.id);
+  if (!tenant.ok) {
+    for (const p of tenant.problems) err(formatProblem(p));
+    return 1;
+  }
+  const bundle = resolve(o.outDir, o.id);
+  if (await isStale(bundle, tenant.hash)) {
+    const code = await runBuild({
+      tenantsDir: o.tenantsDir,
+      outDir: o.outDir,
+      ids: [o.id],
+      json: false,
+      verbose: false,
+      print: o.print,
+    });
+    if (code !== 0) return code;
+  }
+  const { startPreview } = await import("../preview/server.ts");
+  const server = await startPreview({
+    distDir: bundle,
+    port: o.port,
+    host: o.host,
+    api: o.api,
+    demo: { latencyMs: o.demoLatency, failRate: o.demoFail },
+  });
+  out(
+    `${tenant.config.tenantName} (${o.id}) at ${server.url}${o.api ? `  →  API ${o.api}` : "  with the demo backend"}`,
+  );
+  out("Press Ctrl+C to stop.");
+  await new Promise<void>((done) => {
+    const stop = () => {
+      server.close().then(done, done);
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  return 0;
+}

@@ -1,0 +1,123 @@
+import { Command, CommanderError, Option } from "commander";
+import { consolePrinter } from "./commands/print.ts";
+
+interface CommonOptions {
+  tenantsDir: string;
+  outDir: string;
+  json?: boolean;
+  verbose?: boolean;
+}
+
+/** Exit codes: 0 success, 1 invalid config or failed build, 2 usage error. */
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  const print = consolePrinter();
+  const program = new Command("storefront")
+    .description("Builds and previews one white-label photo storefront per tenant.")
+    .exitOverride()
+    .showHelpAfterError("(run with --help for usage)")
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  const common = (cmd: Command) =>
+    cmd
+      .option("--tenants-dir <dir>", "folder of tenant YAML files", "tenants")
+      .option("--out-dir <dir>", "folder the bundles are written to", "dist")
+      .option("--json", "print a machine-readable result (for CI)")
+      .option("--verbose", "print stack traces of unexpected errors");
+
+  common(program.command("list").description("List the tenants and their languages")).action(
+    async (o: CommonOptions) => {
+      const { runList } = await import("./commands/list.ts");
+      code = await runList({ tenantsDir: o.tenantsDir, json: !!o.json, out: print.out });
+    },
+  );
+
+  common(
+    program
+      .command("validate")
+      .argument("[ids...]", "tenant ids (default: all)")
+      .description("Validate tenant YAML files; every problem as file:line:col  field  message"),
+  ).action(async (ids: string[], o: CommonOptions) => {
+    const { runValidate } = await import("./commands/validate.ts");
+    code = await runValidate({
+      tenantsDir: o.tenantsDir,
+      ids,
+      json: !!o.json,
+      verbose: !!o.verbose,
+      out: print.out,
+      err: print.err,
+    });
+  });
+
+  common(
+    program
+      .command("build")
+      .argument("[ids...]", "tenant ids")
+      .option("--all", "build every tenant in the tenants folder")
+      .description("Build one static bundle per tenant into <out-dir>/<id>/"),
+  ).action(async (ids: string[], o: CommonOptions & { all?: boolean }) => {
+    if (!o.all && ids.length === 0) {
+      throw new CommanderError(2, "storefront.usage", "error: name tenant ids or pass --all");
+    }
+    if (o.all && ids.length > 0) {
+      throw new CommanderError(
+        2,
+        "storefront.usage",
+        "error: pass either tenant ids or --all, not both",
+      );
+    }
+    const { runBuild } = await import("./commands/build.ts");
+    code = await runBuild({
+      tenantsDir: o.tenantsDir,
+      outDir: o.outDir,
+      ids,
+      json: !!o.json,
+      verbose: !!o.verbose,
+      print,
+    });
+  });
+
+  common(
+    program
+      .command("preview")
+      .argument("[id]", "tenant id", "mysport")
+      .description("Serve a tenant's bundle with the demo backend (or a real one via --api)")
+      .option("--port <port>", "port (0 picks a free one)", "4173")
+      .option("--host <host>", "address to listen on", "127.0.0.1")
+      .option("--api <url>", "proxy /public/* to this backend instead of the demo")
+      .addOption(new Option("--demo-latency <ms>", "delay every demo backend reply").default("0"))
+      .addOption(
+        new Option("--demo-fail <rate>", "fail this fraction (0–1) of demo calls with 503").default(
+          "0",
+        ),
+      ),
+  ).action(async (id: string, o: CommonOptions & Record<string, string>) => {
+    const { runPreview } = await import("./commands/preview.ts");
+    code = await runPreview({
+      id,
+      tenantsDir: o.tenantsDir,
+      outDir: o.outDir,
+      port: Number(o.port),
+      host: o.host ?? "127.0.0.1",
+      api: o.api,
+      demoLatency: Number(o.demoLatency),
+      demoFail: Number(o.demoFail),
+      print,
+    });
+  });
+
+  try {
+    await program.parseAsync(argv);
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === "commander.helpDisplayed" || e.code === "commander.version") return 0;
+      if (e.code === "storefront.usage") print.err(e.message);
+      return 2;
+    }
+    const verbose = argv.includes("--verbose");
+    print.err(`storefront: ${e instanceof Error ? e.message : String(e)}`);
+    if (verbose && e instanceof Error && e.stack) print.err(e.stack);
+    return 1;
+  }
+}

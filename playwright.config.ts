@@ -1,0 +1,43 @@
+import { defineConfig, devices } from "@playwright/test";
+import { TENANT_PORTS } from "./test/e2e/tenants.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "test/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1280, height: 800 },
+    locale: "ru-RU",
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+      ],
+    },
+  },
+  // Bundles are built by the test script before Playwright starts; each tenant is then served
+  // by the real CLI, with its demo backend, exactly as support staff would preview it.
+  webServer: Object.entries(TENANT_PORTS).map(([id, port]) => ({
+    command: `node cli/bin.js preview ${id} --port ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
+});

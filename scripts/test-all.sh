@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The whole test suite, set-up included, on a fresh machine: npm dependencies, Debian's
+# Chromium when absent, lint, types, catalogs, unit tests, all five bundles, browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+step() { printf '\n== %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
+
+step "dependencies"
+bash scripts/ensure-deps.sh
+bash scripts/ensure-chromium.sh
+
+step "lint and format (biome)"
+npx biome check .
+
+step "types (tsc)"
+npx tsc --noEmit -p tsconfig.json
+
+step "translations (ru, en, es complete)"
+node scripts/i18n-check.mjs
+
+step "unit tests (vitest)"
+npx vitest run
+
+step "build every tenant"
+node cli/bin.js build --all
+
+step "end-to-end tests (Playwright, Debian Chromium)"
+npx playwright test
+
+step "done"

@@ -1,0 +1,43 @@
+import { observer } from "mobx-react-lite";
+import { Suspense } from "react";
+import { Navigate, Route, Routes } from "react-router-dom";
+import { routes } from "./routes.ts";
+import { HomeScreen } from "./screens/home/HomeScreen.tsx";
+import { screens } from "./screens/lazy.ts";
+import { ScreenBoundary } from "./shell/ScreenBoundary.tsx";
+import { ScreenLoading } from "./shell/ScreenLoading.tsx";
+import { useStores } from "./stores/context.tsx";
+
+/** The route table of spec §2. Home is in the first chunk; every other screen is lazy. */
+export const AppRoutes = observer(function AppRoutes() {
+  const { auth } = useStores();
+  const S = screens;
+  return (
+    <ScreenBoundary>
+      <Suspense fallback={<ScreenLoading />}>
+        <Routes>
+          <Route path={routes.home.path} element={<HomeScreen />} />
+          <Route path={routes.event.path} element={<S.Event />} />
+          <Route path={routes["event-photos"].path} element={<S.EventPhotos />} />
+          <Route path={routes.search.path} element={<S.Search />} />
+          <Route path={routes["search-from-url"].path} element={<S.Search />} />
+          <Route path={routes.cart.path} element={<S.Cart />} />
+          <Route path={routes.order.path} element={<S.Checkout />} />
+          <Route path={routes["order-paid"].path} element={<S.OrderPaid />} />
+          <Route path={routes["preorder-paid"].path} element={<S.OrderPaid />} />
+          <Route path={routes.contacts.path} element={<S.Contacts />} />
+          <Route path={routes.organizers.path} element={<S.Organizers />} />
+          <Route path={routes.photographers.path} element={<S.Photographers />} />
+          <Route path={routes.business.path} element={<S.Business />} />
+          {auth.signedIn && (
+            <Route path={routes["my-account"].path} element={<S.MyAccount />}>
+              <Route index element={<S.MyOrders />} />
+              <Route path="order/:id" element={<S.MyOrder />} />
+            </Route>
+          )}
+          <Route path="*" element={<Navigate to={routes.home.path} replace />} />
+        </Routes>
+      </Suspense>
+    </ScreenBoundary>
+  );
+});

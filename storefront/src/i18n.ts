@@ -1,0 +1,21 @@
+import { i18n } from "@lingui/core";
+import type { Language } from "../../cli/config/schema.ts";
+import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
+import { withTimeout } from "./ui/with-timeout.ts";
+
+// One literal import per locale, so each catalog is its own lazy chunk.
+const loaders: Record<Language, () => Promise<{ messages: Record<string, unknown> }>> = {
+  ru: () => import("../locales/ru.po"),
+  en: () => import("../locales/en.po"),
+  es: () => import("../locales/es.po"),
+};
+
+/** Loads and activates a language's catalog and marks the document's language. */
+export async function loadCatalog(language: Language): Promise<void> {
+  const { messages } = await withTimeout(loaders[language](), CHUNK_LOAD_TIMEOUT_MS);
+  i18n.load(language, messages as never);
+  i18n.activate(language);
+  document.documentElement.lang = language;
+}
+
+export { i18n };

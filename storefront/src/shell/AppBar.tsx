@@ -1,0 +1,107 @@
+import { useLingui } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+import { href } from "../routes.ts";
+import { useStores } from "../stores/context.tsx";
+import { Icon } from "./icons.tsx";
+import { LanguageMenu } from "./LanguageMenu.tsx";
+import { NavLinks } from "./NavLinks.tsx";
+
+/** Which back control the bar shows (spec §2): a custom external link, the themed bar's external back from home, or history back. */
+function useBack() {
+  const { settings } = useStores();
+  const { pathname } = useLocation();
+  const s = settings.settings;
+  const onHome = pathname === href("home");
+  if (s.appBar.backLink)
+    return {
+      kind: "external" as const,
+      url: s.appBar.backLink.url,
+      label: s.appBar.backLink.label,
+    };
+  if (onHome && s.appBar.kind === "themed" && s.backFromHome && s.backURL) {
+    return { kind: "external" as const, url: s.backURL, label: null };
+  }
+  return onHome ? null : { kind: "history" as const };
+}
+
+export const AppBar = observer(function AppBar() {
+  const { t } = useLingui();
+  const { settings, ui, auth, language } = useStores();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const back = useBack();
+  const s = settings.settings;
+  const onCart = pathname === href("cart");
+
+  return (
+    <header className={`app-bar app-bar--${s.appBar.kind}`}>
+      <div className="app-bar__inner">
+        {ui.usesDrawer && (
+          <button
+            type="button"
+            className="bar-button"
+            aria-label={t`Open menu`}
+            aria-expanded={ui.drawerOpen}
+            aria-controls="drawer"
+            onClick={() => ui.setDrawerOpen(true)}
+          >
+            <Icon name="menu" />
+          </button>
+        )}
+        {back?.kind === "external" && (
+          <a className="bar-button back-link" href={back.url} rel="noopener">
+            <Icon name="back" />
+            <span className={back.label ? "back-link__text" : "visually-hidden"}>
+              {back.label ? (back.label[language.language] ?? back.label.ru) : t`Back`}
+            </span>
+          </a>
+        )}
+        {back?.kind === "history" && (
+          <button
+            type="button"
+            className="bar-button"
+            aria-label={t`Back`}
+            onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(href("home")))}
+          >
+            <Icon name="back" />
+          </button>
+        )}
+        <Link to={href("home")} className="logo" aria-label={t`${s.tenantName} home`}>
+          <picture>
+            <source media="(min-width: 768px)" srcSet={s.theme.logo} />
+            <img src={s.theme.logoSmall} alt="" height="40" />
+          </picture>
+        </Link>
+        {!ui.usesDrawer && (
+          <nav className="app-bar__nav" aria-label={t`Main menu`}>
+            <NavLinks />
+          </nav>
+        )}
+        <div className="app-bar__actions">
+          <LanguageMenu />
+          {auth.signedIn && (
+            <Link to={href("my-account")} className="bar-button" aria-label={t`My account`}>
+              <Icon name="profile" />
+            </Link>
+          )}
+          {onCart ? (
+            <button
+              type="button"
+              className="bar-button"
+              aria-label={t`Cart`}
+              aria-current="page"
+              aria-disabled="true"
+            >
+              <Icon name="cart" />
+            </button>
+          ) : (
+            <Link to={href("cart")} className="bar-button" aria-label={t`Cart`}>
+              <Icon name="cart" />
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+});

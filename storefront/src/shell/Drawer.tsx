@@ -1,0 +1,52 @@
+import { useLingui } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import { useEffect, useRef } from "react";
+import { useStores } from "../stores/context.tsx";
+import { Icon } from "./icons.tsx";
+import { NavLinks } from "./NavLinks.tsx";
+
+/**
+ * Side drawer for small and medium screens. A modal <dialog> gives the focus trap, Esc and
+ * the inert background for free; focus returns to the menu button when it closes.
+ */
+export const Drawer = observer(function Drawer() {
+  const { t } = useLingui();
+  const { ui } = useStores();
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (ui.drawerOpen && !d.open) d.showModal();
+    if (!ui.drawerOpen && d.open) d.close();
+  }, [ui.drawerOpen]);
+
+  if (!ui.usesDrawer) return null;
+  const close = () => ui.setDrawerOpen(false);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop; the keyboard closes a modal dialog with Esc natively
+    <dialog
+      id="drawer"
+      ref={dialog}
+      className="drawer"
+      aria-label={t`Menu`}
+      onClose={close}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) close(); // a click on the backdrop
+      }}
+    >
+      <nav aria-label={t`Main menu`}>
+        <button
+          type="button"
+          className="bar-button drawer__close"
+          aria-label={t`Close menu`}
+          onClick={close}
+        >
+          <Icon name="close" />
+        </button>
+        <NavLinks onNavigate={close} />
+      </nav>
+    </dialog>
+  );
+});

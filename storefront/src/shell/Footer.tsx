@@ -1,0 +1,54 @@
+import { useLingui } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import { footerParts } from "../domain/footer.ts";
+import { useStores } from "../stores/context.tsx";
+
+const NETWORK_NAMES = {
+  vk: "VK",
+  telegram: "Telegram",
+  youtube: "YouTube",
+  instagram: "Instagram",
+  facebook: "Facebook",
+  x: "X",
+} as const;
+
+/** Footer by the tenant's rules (spec §2): social icons, copyright, support link — or none. */
+export const Footer = observer(function Footer() {
+  const { t } = useLingui();
+  const { settings, language } = useStores();
+  const s = settings.settings;
+  const parts = footerParts(s.footer, language.language, !settings.themeReady);
+  if (!parts) return null;
+  const year = new Date().getFullYear();
+  const holder = s.footer?.copyright?.holder ?? s.tenantName;
+  return (
+    <footer className="footer">
+      {parts.socialIcons && s.social.length > 0 && (
+        <ul className="footer__social" aria-label={t`Social networks`}>
+          {s.social.map((link) => (
+            <li key={link.network}>
+              <a
+                href={link.url}
+                rel="noopener noreferrer"
+                target="_blank"
+                className={`social social--${link.network}`}
+              >
+                {NETWORK_NAMES[link.network]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {parts.copyright && (
+        <p className="footer__copyright">
+          © {year} {holder}
+        </p>
+      )}
+      {parts.supportLink && (
+        <p className="footer__support">
+          <a href={`mailto:${s.support.email}`}>{t`Contact support`}</a>
+        </p>
+      )}
+    </footer>
+  );
+});

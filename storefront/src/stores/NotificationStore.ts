@@ -1,0 +1,35 @@
+import { makeAutoObservable } from "mobx";
+import { visibleNotificationCount } from "../domain/errors.ts";
+import type { UserMessage } from "./types.ts";
+import type { UiStore } from "./UiStore.ts";
+
+export interface Notification {
+  id: number;
+  message: UserMessage;
+}
+
+/** Transient notices ("Added to the cart"…); at most 2 visible at once, 1 on mobile. */
+export class NotificationStore {
+  items: Notification[] = [];
+  private nextId = 1;
+  private readonly ui: UiStore;
+
+  constructor(ui: UiStore) {
+    this.ui = ui;
+    makeAutoObservable<NotificationStore, "ui">(this, { ui: false });
+  }
+
+  get visible(): Notification[] {
+    return this.items.slice(0, visibleNotificationCount(this.ui.viewport === "mobile"));
+  }
+
+  notify(message: UserMessage): number {
+    const id = this.nextId++;
+    this.items.push({ id, message });
+    return id;
+  }
+
+  dismiss(id: number): void {
+    this.items = this.items.filter((n) => n.id !== id);
+  }
+}

@@ -1,0 +1,24 @@
+import { makeAutoObservable } from "mobx";
+import type { RuntimeSettings } from "../../../cli/config/schema.ts";
+import { type HostOverrides, resolveHost } from "../domain/host.ts";
+
+/** Tenant settings (read-only data from index.html) plus the theme-readiness flag. */
+export class SettingsStore {
+  readonly settings: RuntimeSettings;
+  readonly host: HostOverrides;
+  themeReady = false;
+
+  constructor(settings: RuntimeSettings, host: string) {
+    this.settings = settings;
+    this.host = resolveHost(settings, host);
+    makeAutoObservable(this, { settings: false, host: false });
+  }
+
+  get currencyId(): number {
+    return this.host.currencyId;
+  }
+
+  markThemeReady(): void {
+    this.themeReady = true;
+  }
+}

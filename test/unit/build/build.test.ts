@@ -1,0 +1,130 @@
+import { execFile } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTenants } from "../../../cli/build/build.ts";
+import type { BuildManifest } from "../../../cli/build/manifest.ts";
+import { scriptSafeJson } from "../../../cli/build/render.ts";
+
+const run = promisify(execFile);
+const ALL = ["ironstar", "myeventphoto", "mysport", "mysport-usa", "timerman"];
+let work: string;
+let tenantsDir: string;
+let outDir: string;
+
+function settingsOf(html: string): Record<string, unknown> {
+  const m = /<script type="application\/json" id="tenant-settings">([^<]*)<\/script>/.exec(html);
+  if (!m?.[1]) throw new Error("no settings block");
+  return JSON.parse(m[1]) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "storefront-build-"));
+  tenantsDir = join(work, "tenants");
+  outDir = join(work, "dist");
+  await cp("tenants", tenantsDir, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe("storefront build", () => {
+  it("builds five self-contained bundles sharing one core", async () => {
+    const results = await buildTenants({ tenantsDir, outDir, ids: [] });
+    expect(results.map((r) => [r.id, r.ok])).toEqual(ALL.map((id) => [id, true]));
+    const manifests: BuildManifest[] = [];
+    for (const id of ALL) {
+      const html = await readFile(join(outDir, id, "index.html"), "utf8");
+      expect(settingsOf(html)).toMatchObject({ id });
+      // no executable inline script: every script is either external or a JSON data block
+      for (const tag of html.match(/<script[^>]*>/g) ?? []) {
+        expect(tag).toMatch(/src="\/assets\/|type="application\/json"/);
+      }
+      for (const f of ["robots.txt", "manifest.webmanifest", "favicon.svg"]) {
+        await readFile(join(outDir, id, f));
+      }
+      manifests.push(JSON.parse(await readFile(join(outDir, id, "build-manifest.json"), "utf8")));
+    }
+    const coreFiles = (m: BuildManifest) =>
+      m.files.filter((f) => f.path.endsWith(".js")).map((f) => `${f.path}:${f.sha256}`);
+    for (const m of manifests.slice(1)) expect(coreFiles(m)).toEqual(coreFiles(manifests[0]!));
+    const usa = await readFile(join(outDir, "mysport-usa", "index.html"), "utf8");
+    expect(settingsOf(usa)).toMatchObject({ currencyId: 840, usVariant: true, footer: null });
+    const theme = manifests[2]!.files.find((f) => /^assets\/theme-.*\.css$/.test(f.path));
+    const css = await readFile(join(outDir, "mysport", theme!.path), "utf8");
+    expect(css).toMatch(/--color-primary: ?#1565c0/);
+    expect(css).toMatch(/--theme-ready: ?1/);
+  }, 120_000);
+
+  it("is reproducible: the same inputs give the same bytes", async () => {
+    const before = await readFile(join(outDir, "mysport", "build-manifest.json"), "utf8");
+    await buildTenants({ tenantsDir, outDir, ids: ["mysport"] });
+    expect(await readFile(join(outDir, "mysport", "build-manifest.json"), "utf8")).toBe(before);
+  }, 60_000);
+
+  it("a broken YAML is refused with file, line and field, and leaves dist/ as it was", async () => {
+    const before = await readFile(join(outDir, "ironstar", "index.html"), "utf8");
+    const file = join(tenantsDir, "ironstar.yaml");
+    const yaml = await readFile(file, "utf8");
+    await writeFile(file, yaml.replace("radius: 2", "radius: big"));
+    try {
+      const { stdout, stderr } = await run(
+        process.execPath,
+        [
+          "cli/bin.js",
+          "build",
+          "ironstar",
+          "mysport",
+          "--tenants-dir",
+          tenantsDir,
+          "--out-dir",
+          outDir,
+        ],
+        { encoding: "utf8" },
+      ).then(
+        () => ({ stdout: "", stderr: "expected a failure" }),
+        (e: { stdout: string; stderr: string; code: number }) => {
+          expect(e.code).toBe(1);
+          return e;
+        },
+      );
+      expect(stderr).toMatch(/ironstar\.yaml:\d+:\d+ +theme\.radius +/);
+      expect(stdout).toContain("✓ mysport");
+      expect(await readFile(join(outDir, "ironstar", "index.html"), "utf8")).toBe(before);
+    } finally {
+      await writeFile(file, yaml);
+    }
+  }, 60_000);
+
+  it("usage errors exit 2; --json reports every tenant", async () => {
+    const usage = await run(process.execPath, ["cli/bin.js", "build"]).catch(
+      (e: { code: number }) => e,
+    );
+    expect((usage as { code: number }).code).toBe(2);
+    const { stdout } = await run(process.execPath, [
+      "cli/bin.js",
+      "build",
+      "--all",
+      "--json",
+      "--tenants-dir",
+      tenantsDir,
+      "--out-dir",
+      outDir,
+    ]);
+    const report = JSON.parse(stdout) as { ok: boolean; tenants: { id: string; ok: boolean }[] };
+    expect(report.ok).toBe(true);
+    expect(report.tenants.map((t) => t.id)).toEqual(ALL);
+  }, 60_000);
+});
+
+describe("settings embedded in index.html", () => {
+  it("hostile strings cannot close the script element and round-trip unchanged", () => {
+    const value = { name: "</script><script>alert(1)</script>", x: "a\u2028b\u2029c & <!--" };
+    const json = scriptSafeJson(value);
+    expect(json).not.toMatch(/[<>\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});

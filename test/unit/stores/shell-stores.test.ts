@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import type { Language, RuntimeSettings } from "../../../cli/config/schema.ts";
+import { LANGUAGE_STORAGE_KEY } from "../../../storefront/src/stores/LanguageStore.ts";
+import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
+import { safeStorage } from "../../../storefront/src/stores/types.ts";
+
+const settings = {
+  id: "t",
+  tenantName: "T",
+  theme: { id: "T", logo: "/l.svg", logoSmall: "/s.svg", favicon: "/f.svg" },
+  languages: { available: ["ru", "en"], default: "ru", picker: true },
+  currencyId: 643,
+  hosts: [{ host: "us.example", currencyId: 840, language: "en" }],
+  usVariant: false,
+  appBar: { kind: "default" },
+  backFromHome: false,
+  hideBannerOnHome: false,
+  menu: ["participants", "contacts"],
+  footer: null,
+  support: { email: "s@example.com", hours: { from: "08:00", to: "18:00" } },
+  social: [],
+  api: {},
+  analytics: { enabled: false },
+  requestsEndpoint: "/public/requests",
+} satisfies RuntimeSettings;
+
+function make(
+  opts: {
+    host?: string;
+    browser?: string[];
+    stored?: string;
+    width?: number;
+    failCatalog?: boolean;
+  } = {},
+) {
+  const map = new Map<string, string>();
+  if (opts.stored) map.set(LANGUAGE_STORAGE_KEY, opts.stored);
+  const loaded: Language[] = [];
+  const store = new RootStore({
+    settings,
+    host: opts.host ?? "shop.example",
+    storage: safeStorage({
+      getItem: (k) => map.get(k) ?? null,
+      setItem: (k, v) => void map.set(k, v),
+      removeItem: (k) => void map.delete(k),
+    }),
+    browserLanguages: opts.browser ?? ["ru-RU"],
+    width: opts.width ?? 1280,
+    touch: false,
+    loadCatalog: async (l) => {
+      if (opts.failCatalog) throw new Error("chunk failed");
+      loaded.push(l);
+    },
+  });
+  return { store, map, loaded };
+}
+
+describe("LanguageStore", () => {
+  it("detects, loads the catalog and keeps the visitor's choice in local storage", async () => {
+    const { store, map, loaded } = make();
+    expect(store.language.language).toBe("ru");
+    await store.language.init();
+    expect(store.language.loaded).toBe(true);
+    await store.language.setLanguage("en");
+    expect(store.language.language).toBe("en");
+    expect(map.get(LANGUAGE_STORAGE_KEY)).toBe("en");
+    expect(loaded).toEqual(["ru", "en"]);
+    expect(make({ stored: "en" }).store.language.language).toBe("en");
+  });
+  it("keeps the current language when the catalog fails to load", async () => {
+    const { store, map } = make({ failCatalog: true });
+    await expect(store.language.setLanguage("en")).rejects.toThrow("chunk failed");
+    expect(store.language.language).toBe("ru");
+    expect(map.has(LANGUAGE_STORAGE_KEY)).toBe(false);
+  });
+  it("refuses a language the tenant does not offer", async () => {
+    const { store } = make();
+    await store.language.setLanguage("es");
+    expect(store.language.language).toBe("ru");
+  });
+  it("a US host: currency 840, English, no picker", () => {
+    const { store } = make({ host: "us.example", browser: ["ru"] });
+    expect(store.settings.currencyId).toBe(840);
+    expect(store.language.language).toBe("en");
+    expect(store.language.pickerVisible).toBe(false);
+  });
+  it("survives a storage that throws", () => {
+    const broken = safeStorage({
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {
+        throw new Error("quota");
+      },
+      removeItem: () => {},
+    });
+    broken.setItem("k", "v");
+    expect(broken.getItem("k")).toBe("v");
+  });
+});
+
+describe("ErrorStore", () => {
+  it("queues errors, ignores duplicate navigation, keeps the last error text", () => {
+    const { store } = make();
+    store.errors.report(new Error("Network down"));
+    store.errors.report({ name: "NavigationDuplicated", message: "Avoided redundant navigation" });
+    const nameOnly = new TypeError();
+    store.errors.report(nameOnly);
+    expect(store.errors.queue.map((q) => q.message)).toEqual(["Network down", "TypeError"]);
+    expect(store.errors.lastErrorText).toBe("TypeError");
+    store.errors.dismiss();
+    expect(store.errors.current?.message).toBe("TypeError");
+  });
+});
+
+describe("NotificationStore and UiStore", () => {
+  it("shows at most 2 notifications, 1 on mobile", () => {
+    const { store } = make({ width: 1280 });
+    for (const m of ["a", "b", "c"]) store.notifications.notify(m);
+    expect(store.notifications.visible.map((n) => n.message)).toEqual(["a", "b"]);
+    store.ui.setWidth(390);
+    expect(store.notifications.visible.map((n) => n.message)).toEqual(["a"]);
+  });
+  it("the drawer is for small and medium screens and closes on desktop", () => {
+    const { store } = make({ width: 800 });
+    expect(store.ui.usesDrawer).toBe(true);
+    store.ui.setDrawerOpen(true);
+    store.ui.setWidth(1300);
+    expect(store.ui.usesDrawer).toBe(false);
+    expect(store.ui.drawerOpen).toBe(false);
+  });
+});
