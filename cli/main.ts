@@ -77,6 +77,19 @@ export async function main(argv: string[]): Promise<number> {
     });
   });
 
+  program
+    .command("schema")
+    .description("Print the tenant JSON Schema (for editors), or write it with --out")
+    .option("--out <file>", "write the schema to this file")
+    .action(async (o: { out?: string }) => {
+      const { tenantJsonSchema } = await import("./config/json-schema.ts");
+      const text = `${JSON.stringify(tenantJsonSchema(), null, 2)}\n`;
+      if (o.out) {
+        const { writeFile } = await import("node:fs/promises");
+        await writeFile(o.out, text);
+      } else process.stdout.write(text);
+    });
+
   common(
     program
       .command("preview")
