@@ -8,6 +8,17 @@ interface CommonOptions {
   verbose?: boolean;
 }
 
+interface NewFlags {
+  tenantsDir: string;
+  name?: string;
+  currency?: string;
+  languages?: string;
+  color?: string;
+  from?: string;
+  yes?: boolean;
+  json?: boolean;
+}
+
 /** Exit codes: 0 success, 1 invalid config or failed build, 2 usage error. */
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
@@ -88,6 +99,32 @@ export async function main(argv: string[]): Promise<number> {
         const { writeFile } = await import("node:fs/promises");
         await writeFile(o.out, text);
       } else process.stdout.write(text);
+    });
+
+  program
+    .command("new")
+    .argument("<id>", "the new tenant's id: lowercase letters, digits and hyphens")
+    .description("Create tenants/<id>.yaml and its logos; asks for what the flags leave out")
+    .option("--name <name>", "brand name shown to users")
+    .option("--currency <code>", "currency: 643 rouble, 840 US dollar, 978 euro")
+    .option("--languages <list>", "languages, comma-separated, the default first (e.g. ru,en)")
+    .option("--color <hex>", "brand colour as #rrggbb (logos and primary colour)")
+    .option("--from <id>", "copy an existing tenant's settings and assets")
+    .option("--yes", "take the default for every value not given; never ask")
+    .option("--tenants-dir <dir>", "folder of tenant YAML files", "tenants")
+    .option("--json", "print a machine-readable result (for CI)")
+    .action(async (id: string, o: NewFlags) => {
+      const { runNewOnTerminal } = await import("./commands/new.ts");
+      code = await runNewOnTerminal({ ...o, id, yes: !!o.yes, json: !!o.json, print });
+    });
+
+  program
+    .command("docs")
+    .description("Print the reference of every tenant field (Markdown), or write it with --out")
+    .option("--out <file>", "write the reference to this file")
+    .action(async (o: { out?: string }) => {
+      const { runDocs } = await import("./commands/docs.ts");
+      code = await runDocs({ out: o.out, print });
     });
 
   common(

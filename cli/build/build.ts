@@ -2,6 +2,7 @@ import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type ConfigProblem, loadTenants } from "../config/load.ts";
 import { buildCore, type CoreBuild } from "./core.ts";
+import { renderDeployFiles } from "./deploy.ts";
 import { writeBundle } from "./output.ts";
 import { renderTenant } from "./render.ts";
 import { CORE_VERSION } from "./version.ts";
@@ -72,6 +73,7 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
     } else {
       try {
         const files = await renderTenant(t.id, t.config, options.tenantsDir, core);
+        for (const [name, text] of await renderDeployFiles(t.id, t.config)) files.set(name, text);
         const outDir = await writeBundle(options.outDir, t.id, core, files, {
           tenant: t.id,
           configHash: t.hash,

@@ -89,7 +89,7 @@ test.describe("MySport (default tenant)", () => {
     await open(page, "mysport", "/cart");
     const cart = page.getByRole("button", { name: "Корзина" });
     await expect(cart).toHaveAttribute("aria-disabled", "true");
-    await cart.click();
+    await cart.click({ force: true });
     await expect(page).toHaveURL(tenantUrl("mysport", "/cart"));
     await page.getByRole("link", { name: /MySport/ }).click();
     await expect(page).toHaveURL(tenantUrl("mysport", "/"));

@@ -50,7 +50,11 @@ export function checkPromoCode(
     return no(409, "PromoCodeConflict", "Another promo code is already applied to this cart");
   }
   if (!isApplicable(world, cart, promo)) {
-    return no(400, "PromoCodeNotApplicable", `Promo code ${promo.code} is not valid on these items`);
+    return no(
+      400,
+      "PromoCodeNotApplicable",
+      `Promo code ${promo.code} is not valid on these items`,
+    );
   }
   return { ok: true, promo, alreadyInCart: false };
 }

@@ -1,5 +1,9 @@
 /** The demo backend's mutable state: everything the shop's visitors change. */
-import type { CartAttribute, CartState, OrderState } from "../../../storefront/src/api/contracts/index.ts";
+import type {
+  CartAttribute,
+  CartState,
+  OrderState,
+} from "../../../storefront/src/api/contracts/index.ts";
 import { createRandom, hashString, randomHex } from "./random.ts";
 import { type PromoCode, seedPromoCodes } from "./seed/promo-codes.ts";
 

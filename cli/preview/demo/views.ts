@@ -74,7 +74,12 @@ export function photoView(world: World, state: DemoState, e: EventSeed, n: numbe
     takenAt: iso(Date.parse(e.startsAt) + n * 3_000),
     tags: world.participantsOn(e.eventId, n).map((p) => {
       const photoTagId = `${photoId}-bib${p.number}`;
-      return { photoTagId, name: "number", value: p.number, itIsMe: state.itsMe.get(photoTagId) ?? null };
+      return {
+        photoTagId,
+        name: "number",
+        value: p.number,
+        itIsMe: state.itsMe.get(photoTagId) ?? null,
+      };
     }),
   };
 }

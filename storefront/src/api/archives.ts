@@ -1,7 +1,7 @@
 import { type Archive, archive, archiveCreatedHeaders } from "./contracts/files.ts";
 import { HttpError } from "./errors.ts";
 import type { ApiResult, Http } from "./http.ts";
-import type { CallOptions } from "./options.ts";
+import { type CallOptions, TRANSFER_TIMEOUT_MS } from "./options.ts";
 import { path } from "./path.ts";
 
 /** Which purchase to zip. */
@@ -49,6 +49,11 @@ export function createArchivesApi(http: Http): ArchivesApi {
         contract: archive,
         signal: options?.signal,
       }),
-    file: (url, options) => http.requestUrl(url, { responseType: "blob", signal: options?.signal }),
+    file: (url, options) =>
+      http.requestUrl(url, {
+        responseType: "blob",
+        signal: options?.signal,
+        timeoutMs: TRANSFER_TIMEOUT_MS,
+      }),
   };
 }

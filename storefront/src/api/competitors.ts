@@ -1,5 +1,10 @@
 import type { Page } from "./contracts/common.ts";
-import { type Competitor, competitorPage, type SearchToken, searchToken } from "./contracts/photos.ts";
+import {
+  type Competitor,
+  competitorPage,
+  type SearchToken,
+  searchToken,
+} from "./contracts/photos.ts";
 import type { ApiResult, Http } from "./http.ts";
 import type { CallOptions } from "./options.ts";
 import { path } from "./path.ts";

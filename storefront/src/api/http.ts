@@ -50,6 +50,8 @@ interface BaseOptions {
   /** Attach `Authorization: Bearer` when a token exists and the URL is on the API origin. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Overrides the transport's time-out for this call (uploads, large downloads). */
+  timeoutMs?: number;
 }
 export interface JsonOptions<T> extends BaseOptions {
   responseType?: "json";
@@ -93,7 +95,7 @@ export interface HttpOptions {
   /** The signed-in user's token, if any. */
   getToken?: () => string | null | undefined;
   fetch?: typeof fetch;
-  /** A call with no reply after this long fails with status 1001. Default 60 s. */
+  /** A call not finished (reply read) after this long fails with status 1001. Default 60 s. */
   timeoutMs?: number;
 }
 
@@ -119,7 +121,8 @@ export function createHttp(options: HttpOptions): Http {
       body = JSON.stringify(o.body);
       headers.set("Content-Type", "application/json");
     }
-    const abort = linkAbort(o.signal, timeoutMs);
+    const limit = o.timeoutMs ?? timeoutMs;
+    const abort = linkAbort(o.signal, limit);
     try {
       const response = await doFetch(target, {
         method: o.method ?? "GET",
@@ -130,7 +133,7 @@ export function createHttp(options: HttpOptions): Http {
       return await read(response, o);
     } catch (error) {
       // fetch rejects only when no complete reply arrived: offline, dropped, aborted.
-      const reason = abort.timedOut() ? `no reply within ${timeoutMs} ms` : errorText(error);
+      const reason = abort.timedOut() ? `no reply within ${limit} ms` : errorText(error);
       return failure(NETWORK_FAILURE_STATUS, new NetworkError(`Network failure: ${reason}`));
     } finally {
       abort.dispose();
@@ -140,7 +143,8 @@ export function createHttp(options: HttpOptions): Http {
   const http = {
     origin,
     url,
-    request: (service: Service, path: string, o: AnyOptions) => send(url(service, path, o.query), o),
+    request: (service: Service, path: string, o: AnyOptions) =>
+      send(url(service, path, o.query), o),
     requestUrl: (target: string, o: AnyOptions) =>
       send(withQuery(new URL(target, `${origin}/`).href, o.query), o),
   };
@@ -165,7 +169,8 @@ async function read(response: Response, o: AnyOptions): Promise<ApiResult<unknow
       return check(status, Object.fromEntries(response.headers), o.contract);
     default: {
       const json = parseJson(await response.text());
-      if (json === undefined) return failure(status, new ContractError(status, ["reply: not JSON"]));
+      if (json === undefined)
+        return failure(status, new ContractError(status, ["reply: not JSON"]));
       return check(status, json, o.contract);
     }
   }

@@ -64,8 +64,8 @@ export function createApi(options: ApiOptions): Api {
 
 export type { ArchiveCreated, ArchiveRequest, ArchivesApi } from "./archives.ts";
 export type { CartAttributes, CartsApi } from "./carts.ts";
-export { PRODUCTS_PER_REQUEST } from "./catalog.ts";
 export type { CatalogApi } from "./catalog.ts";
+export { PRODUCTS_PER_REQUEST } from "./catalog.ts";
 export type { CompetitorsApi, TokenRequest } from "./competitors.ts";
 export * from "./contracts/index.ts";
 export {
@@ -81,13 +81,13 @@ export { type ApiResult, type Contract, createHttp, type Http, type HttpOptions 
 export type { InvoicesApi } from "./invoices.ts";
 export { type CallOptions, SEARCH_TOKEN_HEADER, type SearchOptions } from "./options.ts";
 export type { OrdersApi } from "./orders.ts";
-export { PHOTOS_PER_PAGE } from "./photos.ts";
 export type { ItsMeBody, ListAllOptions, PhotoQuery, PhotosApi } from "./photos.ts";
+export { PHOTOS_PER_PAGE } from "./photos.ts";
 export type { PreordersApi } from "./preorders.ts";
 export type { ReceiptFileType, ReceiptsApi } from "./receipts.ts";
-export { MAX_SELFIE_BYTES, SELFIE_FILE_NAME } from "./recognition.ts";
 export type { RecognitionApi } from "./recognition.ts";
-export { DEFAULT_REQUESTS_ENDPOINT } from "./requests.ts";
+export { MAX_SELFIE_BYTES, SELFIE_FILE_NAME } from "./recognition.ts";
 export type { RequestsApi } from "./requests.ts";
-export { DEFAULT_THEME_ID, THEME_IMAGES_PER_REQUEST } from "./themes.ts";
+export { DEFAULT_REQUESTS_ENDPOINT } from "./requests.ts";
 export type { ThemesApi } from "./themes.ts";
+export { DEFAULT_THEME_ID, THEME_IMAGES_PER_REQUEST } from "./themes.ts";

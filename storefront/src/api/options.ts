@@ -3,6 +3,9 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Time-out of calls that move megabytes (selfie upload, archive download) on slow mobile links. */
+export const TRANSFER_TIMEOUT_MS = 10 * 60_000;
+
 /** Calls that a per-event search token authorizes (photo search, cart items, frames). */
 export interface SearchOptions extends CallOptions {
   searchToken?: string | null;

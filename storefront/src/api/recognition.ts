@@ -1,6 +1,6 @@
 import { type Selfie, selfie } from "./contracts/photos.ts";
 import type { ApiResult, Http } from "./http.ts";
-import type { CallOptions } from "./options.ts";
+import { type CallOptions, TRANSFER_TIMEOUT_MS } from "./options.ts";
 import { path } from "./path.ts";
 
 /** Spec §5: a selfie of at most 8 MB. */
@@ -29,6 +29,7 @@ export function createRecognitionApi(http: Http): RecognitionApi {
         contract: selfie,
         auth: true,
         signal: options?.signal,
+        timeoutMs: TRANSFER_TIMEOUT_MS,
       });
     },
     get: (selfieId, options) =>

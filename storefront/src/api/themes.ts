@@ -1,5 +1,5 @@
-import { type ThemeImage, themeImagePage } from "./contracts/events.ts";
 import type { Page } from "./contracts/common.ts";
+import { type ThemeImage, themeImagePage } from "./contracts/events.ts";
 import type { ApiResult, Http } from "./http.ts";
 import type { CallOptions } from "./options.ts";
 

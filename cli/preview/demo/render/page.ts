@@ -1,7 +1,8 @@
 /** The HTML shell of the demo's own pages: no script, inline styles only. */
 import { escapeXml } from "./escape.ts";
 
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'";
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'";
 
 export function htmlPage(title: string, body: string): string {
   return `<!doctype html>

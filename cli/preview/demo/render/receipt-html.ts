@@ -27,6 +27,6 @@ export function receiptHtml(m: ReceiptModel): string {
       `<table><tbody>${rows}` +
       `<tr><td>Discount</td><td class="n">−${money(m.discountAmount)}</td></tr>` +
       `<tr><th>Total (${escapeXml(m.paymentTypeId)})</th><th class="n">${money(m.totalAmount)}</th></tr>` +
-      "</tbody></table><p class=\"note\">Demo receipt: not a fiscal document.</p>",
+      '</tbody></table><p class="note">Demo receipt: not a fiscal document.</p>',
   );
 }

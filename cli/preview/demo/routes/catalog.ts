@@ -1,13 +1,15 @@
 /** catalog-service: an event's products, filtered by state and distance. */
-import { fail, json } from "../http/reply.ts";
+
 import { pageOf, paging } from "../http/paging.ts";
+import { fail, json } from "../http/reply.ts";
 import type { Handler } from "../router.ts";
 
 export const catalogRoutes: Record<string, Handler> = {
   "GET /catalog/products": (ctx) => {
     const catalogId = ctx.query.get("catalogId");
     if (!catalogId) return fail(400, "CatalogRequired", "catalogId is required");
-    if (!ctx.world.eventByCatalog(catalogId)) return fail(404, "CatalogNotFound", "No such catalog");
+    if (!ctx.world.eventByCatalog(catalogId))
+      return fail(404, "CatalogNotFound", "No such catalog");
     const state = ctx.query.get("state");
     const distance = ctx.query.get("distance");
     const { offset, count } = paging(ctx.query, 100);

@@ -1,8 +1,8 @@
 /** competitor-service: participants by surname or bib, and the per-event search token. */
 import type { Competitor } from "../../../../storefront/src/api/contracts/index.ts";
 import { stringField } from "../context.ts";
-import { fail, json } from "../http/reply.ts";
 import { pageOf, paging } from "../http/paging.ts";
+import { fail, json } from "../http/reply.ts";
 import type { Handler } from "../router.ts";
 import type { Participant } from "../seed/participants.ts";
 import { issueToken } from "../tokens.ts";
@@ -61,6 +61,10 @@ export const competitorRoutes: Record<string, Handler> = {
       return fail(400, "InvalidBody", "Expected { competitorId } or { selfieId, personId }");
     }
     const token = issueToken(ctx, event.eventId, subject);
-    return json(200, { token: token.token, eventId: event.eventId, expiresAt: iso(token.expiresAt) });
+    return json(200, {
+      token: token.token,
+      eventId: event.eventId,
+      expiresAt: iso(token.expiresAt),
+    });
   },
 };

@@ -1,6 +1,7 @@
 /** photo-service events: list (by external id or search string) and one event. */
-import { fail, json } from "../http/reply.ts";
+
 import { pageOf, paging } from "../http/paging.ts";
+import { fail, json } from "../http/reply.ts";
 import type { Handler } from "../router.ts";
 import { eventView } from "../views.ts";
 

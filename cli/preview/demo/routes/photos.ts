@@ -3,8 +3,8 @@
  * token) and the "it's me" answer on a photo tag.
  */
 import { type Context, stringField } from "../context.ts";
-import { fail, json, noContent, type Reply } from "../http/reply.ts";
 import { paging } from "../http/paging.ts";
+import { fail, json, noContent, type Reply } from "../http/reply.ts";
 import type { Handler } from "../router.ts";
 import { checkToken } from "../tokens.ts";
 import { photoView } from "../views.ts";
@@ -17,7 +17,10 @@ function photoNumbers(ctx: Context, eventId: string, photoCount: number): number
   const check = checkToken(ctx, eventId);
   if (!check.ok) return check.reply;
   const { token } = check;
-  if ((competitorId && token.competitorId !== competitorId) || (personId && token.personId !== personId)) {
+  if (
+    (competitorId && token.competitorId !== competitorId) ||
+    (personId && token.personId !== personId)
+  ) {
     return fail(403, "SearchTokenMismatch", "The search token was issued for someone else");
   }
   const participant = token.competitorId ? ctx.world.participant(token.competitorId) : undefined;
@@ -48,9 +51,14 @@ export const photoRoutes: Record<string, Handler> = {
     const itIsMe = (body as { itIsMe?: unknown } | undefined)?.itIsMe;
     const tagId = stringField((body as { tag?: unknown } | undefined)?.tag, "photoTagId");
     if (typeof itIsMe !== "boolean" || !tagId) {
-      return fail(400, "InvalidBody", "Expected { itIsMe: boolean, tag: { photoTagId, name, value } }");
+      return fail(
+        400,
+        "InvalidBody",
+        "Expected { itIsMe: boolean, tag: { photoTagId, name, value } }",
+      );
     }
-    if (!tagId.startsWith(`${photoId}-`)) return fail(404, "TagNotFound", "No such tag on this photo");
+    if (!tagId.startsWith(`${photoId}-`))
+      return fail(404, "TagNotFound", "No such tag on this photo");
     ctx.state.itsMe.set(tagId, itIsMe);
     return noContent();
   },

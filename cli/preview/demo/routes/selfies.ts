@@ -74,7 +74,9 @@ export const selfieRoutes: Record<string, Handler> = {
   },
   "GET /selfies/:selfieId": (ctx) => {
     const selfie = ctx.state.selfies.get(ctx.params.selfieId ?? "");
-    return selfie ? json(200, selfieView(ctx, selfie)) : fail(404, "SelfieNotFound", "No such selfie");
+    return selfie
+      ? json(200, selfieView(ctx, selfie))
+      : fail(404, "SelfieNotFound", "No such selfie");
   },
   "GET /selfies/:selfieId/file": (ctx) => {
     const selfie = ctx.state.selfies.get(ctx.params.selfieId ?? "");

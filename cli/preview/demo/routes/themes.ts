@@ -1,7 +1,7 @@
 /** themes-service: banner images per theme. */
 import type { ThemeImage } from "../../../../storefront/src/api/contracts/index.ts";
-import { json } from "../http/reply.ts";
 import { pageOf, paging } from "../http/paging.ts";
+import { json } from "../http/reply.ts";
 import type { Handler } from "../router.ts";
 
 const BANNERS: Record<string, { title: string; hue: number }[]> = {

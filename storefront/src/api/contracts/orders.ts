@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
 import {
   boughtPhoto,
-  count,
   currencyId,
   dateTime,
   id,

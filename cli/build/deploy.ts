@@ -1,0 +1,142 @@
+/**
+ * A bundle's deploy files: an nginx server block (`nginx.conf`) and a Netlify / Cloudflare
+ * Pages `_headers` file. Both come from templates and carry the same security headers, which
+ * are decided here once, from the tenant's data (its API origin and identity provider).
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import Handlebars from "handlebars";
+import type { TenantConfig } from "../config/schema.ts";
+import { TEMPLATES_DIR } from "./paths.ts";
+
+export interface Header {
+  name: string;
+  value: string;
+}
+
+/** Hashed files change name when they change content, so a year and `immutable` are safe. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** The app page and other unhashed files: reuse only after revalidating (ETag), so a deploy shows at once. */
+export const REVALIDATE = "no-cache";
+
+/** Where the bundle is assumed to live until the operator sets `root` for their server. */
+export const defaultRoot = (id: string) => `/srv/storefront/${id}`;
+export const DEFAULT_LISTEN = ["80", "[::]:80"];
+
+export interface NginxTarget {
+  /** The folder holding the bundle (dist/<id>/ as deployed). */
+  root: string;
+  /** `listen` arguments, one directive each. */
+  listen: string[];
+}
+
+const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
+
+/**
+ * The tenant's CSP: scripts and styles only from the bundle itself (no 'unsafe-inline' or
+ * 'unsafe-eval': the settings are a JSON data block, never inline script), API calls and
+ * photos only from the API origin, sign-in only with the tenant's identity provider.
+ */
+export function contentSecurityPolicy(config: TenantConfig): string {
+  const api = originOf(config.api.origin);
+  const idp = originOf(config.auth?.authority);
+  const directives: string[][] = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'"],
+    ["style-src", "'self'"],
+    ["img-src", "'self'", "data:", "blob:", ...api],
+    ["connect-src", "'self'", ...api, ...idp],
+    // oidc-client-ts checks the session silently in a hidden iframe on the provider's origin.
+    ...(idp.length > 0 ? [["frame-src", "'self'", ...idp]] : []),
+    ["object-src", "'none'"],
+    ["base-uri", "'none'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'none'"],
+  ];
+  return directives.map((d) => [...new Set(d)].join(" ")).join("; ");
+}
+
+/** Headers every response carries, errors included. */
+export function securityHeaders(config: TenantConfig): Header[] {
+  return [
+    { name: "Content-Security-Policy", value: contentSecurityPolicy(config) },
+    // No includeSubDomains: a tenant's host (mysport.ru) shares its domain with sites this
+    // build knows nothing about, and HSTS on them cannot be taken back for a year.
+    { name: "Strict-Transport-Security", value: "max-age=31536000" },
+    { name: "X-Content-Type-Options", value: "nosniff" },
+    { name: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    // The camera is for the selfie search (face search); nothing else is ever asked for.
+    { name: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" },
+    // frame-ancestors covers current browsers; this covers the ones that predate it.
+    { name: "X-Frame-Options", value: "DENY" },
+  ];
+}
+
+/** Same-origin paths the storefront calls that belong to the backend, not to the app. */
+export function backendPaths(config: TenantConfig): string[] {
+  const paths: string[] = [];
+  if (!config.api.origin) paths.push("/public/");
+  // Without auth.authority the identity provider is at {host}/auth (see the schema).
+  if (config.auth && !config.auth.authority) paths.push("/auth/");
+  return paths;
+}
+
+/** A value inside an nginx double-quoted string: `$` would be read as a variable. */
+function nginxSafe(value: string): string {
+  if (/["\\$\n]/.test(value)) throw new Error(`cannot be written into nginx.conf: ${value}`);
+  return value;
+}
+
+const hbs = Handlebars.create();
+const templates = new Map<string, Handlebars.TemplateDelegate>();
+async function template(name: string): Promise<Handlebars.TemplateDelegate> {
+  let t = templates.get(name);
+  if (!t) {
+    const source = await readFile(join(TEMPLATES_DIR, name), "utf8");
+    // Not HTML: escaping would corrupt quotes in the CSP. Every value is checked instead.
+    t = hbs.compile(source, { strict: true, noEscape: true });
+    templates.set(name, t);
+  }
+  return t;
+}
+
+/** The tenant's nginx server block; the build writes it with the default root and listen. */
+export async function renderNginxConf(
+  id: string,
+  config: TenantConfig,
+  target: NginxTarget = { root: defaultRoot(id), listen: DEFAULT_LISTEN },
+): Promise<string> {
+  const hosts = [...new Set(config.hosts.map((h) => h.host.replace(/:\d+$/, "")))];
+  return (await template("nginx.conf.hbs"))({
+    id,
+    root: nginxSafe(target.root),
+    listen: target.listen.map(nginxSafe),
+    // "_" matches no real host: without hosts the block only serves as a port's default.
+    serverNames: hosts.length > 0 ? hosts.join(" ") : "_",
+    headers: securityHeaders(config).map((h) => ({ name: h.name, value: nginxSafe(h.value) })),
+    immutable: IMMUTABLE,
+    revalidate: REVALIDATE,
+    backendPaths: backendPaths(config),
+  });
+}
+
+/** The Netlify / Cloudflare Pages `_headers` file. */
+export async function renderHeadersFile(id: string, config: TenantConfig): Promise<string> {
+  return (await template("_headers.hbs"))({
+    id,
+    headers: securityHeaders(config),
+    immutable: IMMUTABLE,
+    revalidate: REVALIDATE,
+  });
+}
+
+/** Both deploy files, named as they sit in dist/<id>/. No dates: builds stay reproducible. */
+export async function renderDeployFiles(
+  id: string,
+  config: TenantConfig,
+): Promise<Map<string, string>> {
+  return new Map([
+    ["nginx.conf", await renderNginxConf(id, config)],
+    ["_headers", await renderHeadersFile(id, config)],
+  ]);
+}

@@ -1,0 +1,192 @@
+/**
+ * What `storefront new` writes: a tenant config (fresh defaults, or a copy of an existing
+ * tenant with the brand swapped), rendered through templates/tenant.yaml.hbs, and its assets.
+ */
+import { readFile } from "node:fs/promises";
+import { extname, join } from "node:path";
+import Handlebars from "handlebars";
+import { stringify } from "yaml";
+import type { Language, TenantConfig } from "../config/schema.ts";
+import { brandSvgs, colorFromId, onColor } from "./brand-svg.ts";
+import { TEMPLATES_DIR } from "./paths.ts";
+
+export type CurrencyId = TenantConfig["currencyId"];
+
+/** The values `storefront new` asks for (or takes from flags). */
+export interface NewTenantAnswers {
+  name: string;
+  currencyId: CurrencyId;
+  /** The first one is the default language. */
+  languages: Language[];
+  /** Brand colour, "#rrggbb". */
+  color: string;
+}
+
+/** An asset of the new tenant: generated text, or a file copied from the source tenant. */
+export type NewAsset = { text: string } | { copyFrom: string };
+
+export interface Scaffold {
+  config: TenantConfig;
+  /** Keyed by path relative to the tenants folder, e.g. demo-brand/logo.svg. */
+  assets: Map<string, NewAsset>;
+}
+
+export const titleCase = (id: string) =>
+  id
+    .split("-")
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+
+/** themes-service ids are [A-Za-z0-9_-]: the name's Latin letters and digits, else the id's. */
+function themeId(name: string, id: string): string {
+  const pascal = (s: string) =>
+    s
+      .split(/[^A-Za-z0-9]+/)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join("");
+  return pascal(name) || pascal(id);
+}
+
+/** What `--yes` (or Enter at a prompt) takes: the source tenant's values, else the house defaults. */
+export function defaultAnswers(id: string, source?: TenantConfig): NewTenantAnswers {
+  return {
+    name: titleCase(id),
+    currencyId: source?.currencyId ?? 643,
+    languages: source
+      ? [
+          source.languages.default,
+          ...source.languages.available.filter((l) => l !== source.languages.default),
+        ]
+      : ["ru", "en"],
+    color: source?.theme.palette.primary ?? colorFromId(id),
+  };
+}
+
+/** A reserved .example name: obviously a placeholder, and it can never reach a real site. */
+const placeholderHost = (id: string) => `${id}.example`;
+
+function freshConfig(id: string, a: NewTenantAnswers): TenantConfig {
+  return {
+    tenantName: a.name,
+    theme: {
+      id: themeId(a.name, id),
+      palette: {
+        primary: a.color,
+        onPrimary: onColor(a.color),
+        secondary: "#ff6f00",
+        background: "#f5f7fa",
+        surface: "#ffffff",
+        text: "#1a1f2b",
+        textMuted: "#4f5b6d",
+        error: "#c62828",
+      },
+      typography: {
+        fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+        baseSize: 16,
+        headingWeight: 700,
+      },
+      radius: 8,
+      logo: `${id}/logo.svg`,
+      logoSmall: `${id}/logo-small.svg`,
+      favicon: `${id}/favicon.svg`,
+    },
+    languages: { available: a.languages, default: a.languages[0]!, picker: a.languages.length > 1 },
+    currencyId: a.currencyId,
+    hosts: [{ host: placeholderHost(id) }],
+    usVariant: false,
+    appBar: { kind: "default" },
+    backFromHome: false,
+    hideBannerOnHome: false,
+    menu: ["participants", "photographers", "organizers", "business", "contacts"],
+    footer: { supportLink: "always" },
+    support: { email: `support@${placeholderHost(id)}`, hours: { from: "09:00", to: "18:00" } },
+    social: [],
+    api: {},
+    analytics: { enabled: false },
+    requestsEndpoint: "/public/requests",
+  };
+}
+
+/**
+ * A copy of `source` as a new brand: its name, theme id, colour, copyright holder, hosts and
+ * asset paths are the new tenant's; every other value is kept as it was.
+ */
+function copiedConfig(id: string, a: NewTenantAnswers, source: TenantConfig): TenantConfig {
+  const langs = a.languages;
+  const keep = (list: Language[]) => list.filter((l) => langs.includes(l));
+  const palette =
+    a.color === source.theme.palette.primary
+      ? source.theme.palette
+      : { ...source.theme.palette, primary: a.color, onPrimary: onColor(a.color) };
+  const footer = source.footer && {
+    supportLink: source.footer.supportLink,
+    ...(source.footer.socialIcons && keep(source.footer.socialIcons.languages).length > 0
+      ? { socialIcons: { languages: keep(source.footer.socialIcons.languages) } }
+      : {}),
+    ...(source.footer.copyright && keep(source.footer.copyright.languages).length > 0
+      ? { copyright: { languages: keep(source.footer.copyright.languages), holder: a.name } }
+      : {}),
+  };
+  return {
+    ...source,
+    tenantName: a.name,
+    theme: {
+      ...source.theme,
+      id: themeId(a.name, id),
+      palette,
+      logo: `${id}/logo${extname(source.theme.logo)}`,
+      logoSmall: `${id}/logo-small${extname(source.theme.logoSmall)}`,
+      favicon: `${id}/favicon${extname(source.theme.favicon)}`,
+    },
+    languages: {
+      available: langs,
+      default: langs.includes(source.languages.default) ? source.languages.default : langs[0]!,
+      picker: langs.length > 1 && source.languages.picker,
+    },
+    currencyId: a.currencyId,
+    hosts: [{ host: placeholderHost(id) }],
+    footer,
+  };
+}
+
+/** The new tenant's config and assets; `source` is the tenant given with --from. */
+export function scaffoldTenant(
+  id: string,
+  answers: NewTenantAnswers,
+  source?: { tenantsDir: string; config: TenantConfig },
+): Scaffold {
+  const assets = new Map<string, NewAsset>();
+  if (!source) {
+    for (const [file, text] of Object.entries(brandSvgs(answers.name, answers.color))) {
+      assets.set(`${id}/${file}`, { text });
+    }
+    return { config: freshConfig(id, answers), assets };
+  }
+  const config = copiedConfig(id, answers, source.config);
+  for (const field of ["logo", "logoSmall", "favicon"] as const) {
+    assets.set(config.theme[field], {
+      copyFrom: join(source.tenantsDir, source.config.theme[field]),
+    });
+  }
+  return { config, assets };
+}
+
+const hbs = Handlebars.create();
+// YAML scalars and flow lists, quoted wherever a YAML 1.1 reader could misread them ("08:00").
+hbs.registerHelper("y", (value: unknown) => {
+  if (value === undefined) throw new Error("tenant.yaml.hbs: a value is missing from the view");
+  return stringify(value, {
+    collectionStyle: "flow",
+    flowCollectionPadding: false,
+    lineWidth: 0,
+    version: "1.1",
+  }).trimEnd();
+});
+
+/** The YAML text of a tenant config, with the schema comment editors use. */
+export async function renderTenantYaml(config: TenantConfig, origin: string): Promise<string> {
+  const source = await readFile(join(TEMPLATES_DIR, "tenant.yaml.hbs"), "utf8");
+  // Not HTML: the helper quotes every value for YAML instead.
+  const render = hbs.compile(source, { strict: true, noEscape: true });
+  return render({ ...config, origin: origin.replace(/[\r\n]+/g, " ") });
+}

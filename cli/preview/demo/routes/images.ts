@@ -1,0 +1,42 @@
+/** The demo's images: photos, thumbnails, framed photos, theme banners, event covers. */
+import { fail, file, type Reply } from "../http/reply.ts";
+import { bannerSvg } from "../render/banner-svg.ts";
+import { framedPhotoSvg } from "../render/frame-svg.ts";
+import { photoSvg } from "../render/photo-svg.ts";
+import type { Handler } from "../router.ts";
+import { photoPicture } from "../views.ts";
+import { bannerOf } from "./themes.ts";
+
+const svg = (body: string): Reply =>
+  file("image/svg+xml", body, { "Cache-Control": "public, max-age=86400" });
+const notFound = () => fail(404, "ImageNotFound", "No such image");
+const stem = (name: string | undefined) => (name ?? "").replace(/\.svg$/, "");
+
+export const imageRoutes: Record<string, Handler> = {
+  "GET /photo/:file": (ctx) => {
+    const photo = ctx.world.parsePhotoId(stem(ctx.params.file));
+    return photo ? svg(photoSvg(photoPicture(ctx.world, photo.event, photo.n))) : notFound();
+  },
+  "GET /thumb/:file": (ctx) => {
+    const photo = ctx.world.parsePhotoId(stem(ctx.params.file));
+    return photo
+      ? svg(photoSvg(photoPicture(ctx.world, photo.event, photo.n), 0.25, false))
+      : notFound();
+  },
+  "GET /framed/:photoId/:file": (ctx) => {
+    const photo = ctx.world.parsePhotoId(ctx.params.photoId ?? "");
+    const frame = ctx.world.frame(stem(ctx.params.file));
+    if (!photo || !frame) return notFound();
+    return svg(framedPhotoSvg(photoPicture(ctx.world, photo.event, photo.n), frame));
+  },
+  "GET /theme/:themeId/:file": (ctx) => {
+    const banner = bannerOf(ctx.params.themeId ?? "", Number(stem(ctx.params.file)));
+    return banner ? svg(bannerSvg(banner.title, ctx.params.themeId ?? "", banner.hue)) : notFound();
+  },
+  "GET /cover/:file": (ctx) => {
+    const event = ctx.world.event(stem(ctx.params.file));
+    return event
+      ? svg(bannerSvg(event.name, `${event.date} · ${event.location}`, event.hue, 1200, 630))
+      : notFound();
+  },
+};

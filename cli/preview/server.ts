@@ -1,0 +1,89 @@
+/**
+ * `storefront preview <id>`: serves dist/<id>/ with the demo backend on the same
+ * origin, or with /public/* proxied to a real backend (--api). Demo options
+ * (--demo-latency, --demo-fail) apply to the demo only.
+ */
+import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
+import { proxyRequest } from "./proxy.ts";
+import { serveStatic } from "./static-files.ts";
+
+export interface PreviewOptions {
+  /** The built bundle, dist/<id>/. */
+  distDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** Upstream backend URL: /public/* is proxied there instead of the demo. */
+  api?: string | undefined;
+  demo?: DemoOptions;
+}
+
+export interface PreviewServer {
+  url: string;
+  /** The demo backend, or null when proxying to --api. */
+  demo: DemoBackend | null;
+  close(): Promise<void>;
+}
+
+export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
+  const root = resolve(options.distDir);
+  if (!existsSync(join(root, "index.html"))) {
+    throw new Error(`No bundle at ${root} (index.html is missing). Build the tenant first.`);
+  }
+  const api = options.api ? parseApiUrl(options.api) : null;
+  const demo = api ? null : createDemoBackend(options.demo);
+
+  const server = createServer((req, res) => {
+    const path = req.url ?? "/";
+    const work = async () => {
+      if (api && path.startsWith("/public/")) return proxyRequest(api, req, res);
+      if (demo && (await demo.handle(req, res))) return;
+      await serveStatic(root, req, res);
+    };
+    work().catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end(`Preview server error: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((done, failed) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      failed(
+        error.code === "EADDRINUSE"
+          ? new Error(`Port ${options.port} on ${host} is in use; choose another with --port`)
+          : error,
+      ),
+    );
+    server.listen(options.port ?? 0, host, () => done());
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    demo,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function parseApiUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`--api must be an http(s) URL, got "${text}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`--api must be an http(s) URL, got "${text}"`);
+  }
+  return url;
+}

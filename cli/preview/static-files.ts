@@ -1,0 +1,79 @@
+/**
+ * Serves a built tenant bundle: files as they are, index.html for every other path
+ * without an extension (the SPA routes), 404 for a missing file with an extension.
+ * Hashed files under /assets/ are cached for a year; everything else revalidates.
+ */
+import { createReadStream, type Stats } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { extname, join, resolve, sep } from "node:path";
+import { contentTypeOf } from "./content-types.ts";
+
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+function plain(res: ServerResponse, status: number, text: string, headers = {}): void {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", ...headers });
+  res.end(text);
+}
+
+async function fileStats(file: string): Promise<Stats | null> {
+  try {
+    const s = await stat(file);
+    return s.isFile() ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The file a URL path names inside root, or null when the path would leave root. */
+export function resolveInside(root: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes("\0") || decoded.includes("\\")) return null;
+  const file = resolve(root, `.${decoded}`);
+  return file === root || file.startsWith(root + sep) ? file : null;
+}
+
+export async function serveStatic(
+  rootDir: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    return plain(res, 405, "Method not allowed", { Allow: "GET, HEAD" });
+  }
+  const root = resolve(rootDir);
+  const pathname = new URL(req.url ?? "/", "http://preview.invalid").pathname;
+  const target = resolveInside(root, pathname);
+  if (target === null) return plain(res, 403, "Forbidden");
+
+  let file = target;
+  let stats = target === root ? null : await fileStats(target);
+  if (!stats) {
+    if (extname(pathname) !== "") return plain(res, 404, "Not found");
+    file = join(root, "index.html"); // an SPA route
+    stats = await fileStats(file);
+    if (!stats) return plain(res, 404, "index.html is missing from the bundle");
+  }
+
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const headers: Record<string, string> = {
+    "Content-Type": contentTypeOf(file),
+    "Cache-Control": pathname.startsWith("/assets/") && file === target ? IMMUTABLE : "no-cache",
+    ETag: etag,
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (req.headers["if-none-match"] === etag) {
+    res.writeHead(304, headers);
+    return void res.end();
+  }
+  res.writeHead(200, { ...headers, "Content-Length": String(stats.size) });
+  if (req.method === "HEAD") return void res.end();
+  createReadStream(file)
+    .on("error", () => res.destroy())
+    .pipe(res);
+}

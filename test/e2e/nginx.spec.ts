@@ -1,0 +1,227 @@
+/**
+ * The deploy files under a real nginx: every tenant's generated server block, pointed at its
+ * dist/<id>/ (built by the test script before Playwright starts), served by one unprivileged
+ * nginx per worker (own prefix, pid, temp paths and logs in a temp folder, ports on 127.0.0.1).
+ * The demo backend is not behind it: the browser smoke only needs the app shell to render.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { test as base, expect } from "@playwright/test";
+import { renderNginxConf } from "../../cli/build/deploy.ts";
+import type { BuildManifest } from "../../cli/build/manifest.ts";
+import { loadTenant } from "../../cli/config/load.ts";
+import { TENANT_PORTS, type TenantId } from "./tenants.ts";
+
+const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
+const MIME_TYPES = "/etc/nginx/mime.types";
+const TENANTS = Object.keys(TENANT_PORTS) as TenantId[];
+
+interface Nginx {
+  url: (id: TenantId, path?: string) => string;
+}
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const probe = createServer().once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+
+/** The http {} context a distribution's nginx.conf would give, with every path in `prefix`. */
+function mainConf(prefix: string, sites: string[]): string {
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((t) => `  ${t}_temp_path ${join(prefix, t)};`)
+    .join("\n");
+  return `daemon off;
+# One process, never switching user: works the same as root or not, and reads dist/ as us.
+master_process off;
+pid ${join(prefix, "nginx.pid")};
+error_log ${join(prefix, "error.log")} warn;
+events { worker_connections 64; }
+http {
+  include ${MIME_TYPES};
+  default_type application/octet-stream;
+  access_log ${join(prefix, "access.log")};
+${temp}
+${sites.map((s) => `  include ${s};`).join("\n")}
+}
+`;
+}
+
+async function waitUntilServing(url: string, server: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`nginx exited:\n${log()}`);
+    if (
+      await fetch(url).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nginx did not answer at ${url}:\n${log()}`);
+}
+
+/** One nginx per worker, serving every tenant on its own port. */
+const test = base.extend<object, { nginx: Nginx }>({
+  nginx: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument.
+    async ({}, use) => {
+      if (!existsSync(NGINX)) throw new Error(`${NGINX} not found: run scripts/ensure-nginx.sh`);
+      const prefix = await mkdtemp(join(tmpdir(), "storefront-nginx-"));
+      const ports = new Map<TenantId, number>();
+      const sites: string[] = [];
+      for (const id of TENANTS) {
+        const tenant = await loadTenant("tenants", id);
+        if (!tenant.ok) throw new Error(`tenants/${id}.yaml is invalid`);
+        const port = await freePort();
+        ports.set(id, port);
+        const conf = await renderNginxConf(id, tenant.config, {
+          root: resolve("dist", id),
+          listen: [`127.0.0.1:${port}`],
+        });
+        sites.push(join(prefix, `${id}.conf`));
+        await writeFile(sites.at(-1)!, conf);
+      }
+      const confFile = join(prefix, "nginx.conf");
+      await writeFile(confFile, mainConf(prefix, sites));
+      const args = ["-p", prefix, "-c", confFile, "-e", join(prefix, "error.log")];
+      // A clear message for a config nginx refuses, rather than a connection refused later.
+      await promisify(execFile)(NGINX, ["-t", ...args]).catch((e: { stderr: string }) => {
+        throw new Error(`nginx -t refused the generated config:\n${e.stderr}`);
+      });
+      let output = "";
+      const server = spawn(NGINX, args, { stdio: ["ignore", "pipe", "pipe"] });
+      server.stdout.on("data", (d) => (output += d));
+      server.stderr.on("data", (d) => (output += d));
+      const url = (id: TenantId, path = "/") => `http://127.0.0.1:${ports.get(id)}${path}`;
+      try {
+        for (const id of TENANTS) await waitUntilServing(url(id), server, () => output);
+        await use({ url });
+      } finally {
+        const exited = new Promise((done) => server.once("exit", done));
+        if (server.exitCode === null) server.kill("SIGQUIT");
+        await exited;
+        await rm(prefix, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker" },
+  ],
+});
+
+/** The headers every response must carry, errors included, as issue #8 words them. */
+function expectSecurityHeaders(res: Response, where: string) {
+  const h = (name: string) => res.headers.get(name) ?? "";
+  const csp = h("content-security-policy");
+  const directive = (name: string) =>
+    csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `));
+  expect(csp, where).not.toMatch(/unsafe-inline|unsafe-eval/);
+  expect(directive("script-src"), where).toBe("script-src 'self'");
+  expect(directive("style-src"), where).toBe("style-src 'self'");
+  expect(directive("object-src"), where).toBe("object-src 'none'");
+  expect(directive("base-uri"), where).toBe("base-uri 'none'");
+  expect(directive("frame-ancestors"), where).toBe("frame-ancestors 'none'");
+  // No tenant has api.origin or auth.authority: everything stays on the tenant's own origin.
+  expect(directive("connect-src"), where).toBe("connect-src 'self'");
+  expect(directive("img-src"), where).toBe("img-src 'self' data: blob:");
+  expect(h("strict-transport-security"), where).toMatch(/^max-age=\d{8,}/);
+  expect(h("x-content-type-options"), where).toBe("nosniff");
+  expect(h("referrer-policy"), where).toBe("strict-origin-when-cross-origin");
+  expect(h("permissions-policy"), where).toBe("camera=(self), microphone=(), geolocation=()");
+}
+
+for (const id of TENANTS) {
+  test.describe(`${id} behind nginx`, () => {
+    test("the shipped nginx.conf is the template with a placeholder root", async () => {
+      const tenant = await loadTenant("tenants", id);
+      if (!tenant.ok) throw new Error("invalid tenant");
+      const shipped = await readFile(join("dist", id, "nginx.conf"), "utf8");
+      expect(shipped).toBe(await renderNginxConf(id, tenant.config));
+      expect(shipped).toContain(`root "/srv/storefront/${id}";`);
+    });
+
+    test("headers on /, a deep route, an asset and a 404", async ({ nginx }) => {
+      const indexHtml = await readFile(join("dist", id, "index.html"), "utf8");
+      const gzip = { headers: { "accept-encoding": "gzip" } };
+
+      for (const path of ["/", "/event/1/photos"]) {
+        const res = await fetch(nginx.url(id, path), gzip);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get("content-type"), path).toMatch(/^text\/html/);
+        expect(res.headers.get("cache-control"), path).toBe("no-cache");
+        expect(await res.text(), path).toBe(indexHtml);
+        expectSecurityHeaders(res, path);
+      }
+
+      const manifest = JSON.parse(
+        await readFile(join("dist", id, "build-manifest.json"), "utf8"),
+      ) as BuildManifest;
+      const script = manifest.files.find((f) => /^assets\/.+\.js$/.test(f.path) && f.bytes > 1024);
+      const asset = await fetch(nginx.url(id, `/${script!.path}`), gzip);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get("content-type")).toMatch(/javascript/);
+      expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(asset.headers.get("content-encoding")).toBe("gzip");
+      expectSecurityHeaders(asset, script!.path);
+
+      // A missing hashed file is a 404 with the security headers, never the app page.
+      for (const path of ["/assets/index-0000000000.js", "/nginx.conf", "/public/x/api/v1/y"]) {
+        const res = await fetch(nginx.url(id, path));
+        expect(res.status, path).toBe(404);
+        expect(res.headers.get("cache-control") ?? "", path).not.toMatch(/immutable/);
+        expect(await res.text(), path).not.toContain("tenant-settings");
+        expectSecurityHeaders(res, path);
+      }
+
+      const webmanifest = await fetch(nginx.url(id, "/manifest.webmanifest"));
+      expect(webmanifest.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
+      expectSecurityHeaders(webmanifest, "/manifest.webmanifest");
+    });
+
+    test("the home page renders in Chromium with no CSP violation", async ({ page, nginx }) => {
+      const refused: string[] = [];
+      page.on("console", (m) => {
+        if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+      });
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener("securitypolicyviolation", (e) => {
+          seen.push(`${e.violatedDirective} ${e.blockedURI}`);
+        });
+      });
+      const res = await page.goto(nginx.url(id));
+      expect(res?.headers()["content-security-policy"]).toContain("script-src 'self'");
+      await expect(page.locator("h1").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const violations = () =>
+        page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+      expect(await violations()).toEqual([]);
+      expect(refused).toEqual([]);
+
+      // The listener really hears violations: an inline script is refused and reported.
+      const ran = await page.evaluate(() => {
+        const s = document.createElement("script");
+        s.textContent = "window.inlineRan = true";
+        document.head.append(s);
+        return new Promise((done) =>
+          setTimeout(() => done((window as unknown as { inlineRan?: boolean }).inlineRan), 100),
+        );
+      });
+      expect(ran).toBeUndefined();
+      await expect.poll(violations).toEqual([expect.stringMatching(/^script-src(-elem)? inline$/)]);
+    });
+  });
+}

@@ -1,0 +1,218 @@
+import { execFile } from "node:child_process";
+import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runNew } from "../../../cli/commands/new.ts";
+import { loadTenant } from "../../../cli/config/load.ts";
+import type { TenantConfig } from "../../../cli/config/schema.ts";
+
+const exec = promisify(execFile);
+const ALL = ["ironstar", "myeventphoto", "mysport", "mysport-usa", "timerman"];
+
+/** The real binary, as CI runs it: no TTY, so it must never wait for an answer. */
+async function cli(...args: string[]) {
+  return exec(process.execPath, ["cli/bin.js", ...args], {
+    encoding: "utf8",
+    timeout: 60_000,
+  }).then(
+    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => e,
+  );
+}
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    print: { out: (s: string) => out.push(s), err: (s: string) => err.push(s), color: false },
+  };
+}
+
+let work: string;
+let tenantsDir: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "storefront-new-"));
+  tenantsDir = join(work, "tenants");
+  await cp("tenants", tenantsDir, { recursive: true });
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe("storefront new", () => {
+  it("scaffolds a tenant from flags that validates and builds at once", async () => {
+    const made = await cli(
+      "new",
+      "demo-brand",
+      "--name",
+      "Demo Brand",
+      "--currency",
+      "978",
+      "--languages",
+      "ru,en",
+      "--yes",
+      "--tenants-dir",
+      tenantsDir,
+    );
+    expect(made.stderr).toBe("");
+    expect(made.code).toBe(0);
+    const yaml = await readFile(join(tenantsDir, "demo-brand.yaml"), "utf8");
+    expect(yaml.split("\n")[0]).toBe("# yaml-language-server: $schema=../docs/tenant.schema.json");
+    expect((await readdir(join(tenantsDir, "demo-brand"))).sort()).toEqual([
+      "favicon.svg",
+      "logo-small.svg",
+      "logo.svg",
+    ]);
+    const logo = await readFile(join(tenantsDir, "demo-brand", "logo-small.svg"), "utf8");
+    expect(logo).toContain(">DB</text>");
+
+    const tenant = await loadTenant(tenantsDir, "demo-brand");
+    if (!tenant.ok) throw new Error(JSON.stringify(tenant.problems));
+    expect(tenant.config).toMatchObject({
+      tenantName: "Demo Brand",
+      currencyId: 978,
+      languages: { available: ["ru", "en"], default: "ru", picker: true },
+    });
+    expect(logo).toContain(`fill="${tenant.config.theme.palette.primary}"`);
+
+    const outDir = join(work, "dist");
+    const validated = await cli("validate", "demo-brand", "--tenants-dir", tenantsDir);
+    expect(validated.code).toBe(0);
+    const built = await cli(
+      "build",
+      "demo-brand",
+      "--json",
+      "--tenants-dir",
+      tenantsDir,
+      "--out-dir",
+      outDir,
+    );
+    expect(built.code).toBe(0);
+    const html = await readFile(join(outDir, "demo-brand", "index.html"), "utf8");
+    expect(html).toContain("<title>Demo Brand</title>");
+  }, 120_000);
+
+  it("refuses an invalid id and an existing tenant with exit 1, writing nothing", async () => {
+    const bad = await cli("new", "Demo_Brand", "--yes", "--tenants-dir", tenantsDir);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/not a valid tenant id: "Demo_Brand"/);
+    const taken = await cli("new", "mysport", "--yes", "--tenants-dir", tenantsDir);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toMatch(/tenant mysport already exists/);
+    expect(await readFile(join(tenantsDir, "mysport.yaml"), "utf8")).toBe(
+      await readFile("tenants/mysport.yaml", "utf8"),
+    );
+    expect((await readdir(tenantsDir)).filter((f) => f.startsWith("Demo_Brand"))).toEqual([]);
+  }, 60_000);
+
+  it("without a terminal never asks: missing values need --yes (exit 2)", async () => {
+    const r = await cli("new", "quiet", "--name", "Quiet", "--tenants-dir", tenantsDir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/pass --currency, --languages, --color, or --yes/);
+    const badFlag = await cli(
+      "new",
+      "quiet",
+      "--currency",
+      "999",
+      "--yes",
+      "--tenants-dir",
+      tenantsDir,
+    );
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stderr).toMatch(/--currency: the currency must be one of 643, 840, 978/);
+    expect((await readdir(tenantsDir)).filter((f) => f.startsWith("quiet"))).toEqual([]);
+  }, 60_000);
+
+  it("asks for what flags leave out on a terminal; Enter takes the default", async () => {
+    const asked: string[] = [];
+    const answers = ["", "", "en, es", "not a colour", "#00AA55"];
+    const c = capture();
+    const code = await runNew({
+      id: "asked-brand",
+      tenantsDir,
+      name: undefined,
+      yes: false,
+      json: false,
+      print: c.print,
+      ask: async (q) => {
+        asked.push(q);
+        return answers.shift() ?? "";
+      },
+    });
+    expect(code).toBe(0);
+    expect(asked.slice(0, 3)).toEqual([
+      "Brand name [Asked Brand]: ",
+      "Currency (643 rouble, 840 US dollar, 978 euro) [643]: ",
+      "Languages, the default first [ru,en]: ",
+    ]);
+    expect(asked).toHaveLength(5);
+    expect(c.err).toEqual(['  the brand colour must be "#rrggbb"']);
+    const t = await loadTenant(tenantsDir, "asked-brand");
+    expect(t.ok && t.config.languages).toEqual({
+      available: ["en", "es"],
+      default: "en",
+      picker: true,
+    });
+    expect(t.ok && t.config.theme.palette.primary).toBe("#00aa55");
+  });
+
+  it.each(ALL)(
+    "--from %s copies every value and the assets, swapping only the brand",
+    async (id) => {
+      const copy = `copy-of-${id}`;
+      const r = await cli("new", copy, "--from", id, "--yes", "--tenants-dir", tenantsDir);
+      expect(r.stderr).toBe("");
+      const source = await loadTenant(tenantsDir, id);
+      const made = await loadTenant(tenantsDir, copy);
+      if (!source.ok || !made.ok) throw new Error("expected both tenants to be valid");
+      const brandless = (c: TenantConfig) => ({
+        ...c,
+        tenantName: "",
+        hosts: [],
+        theme: { ...c.theme, id: "", logo: "", logoSmall: "", favicon: "" },
+        footer: c.footer && {
+          ...c.footer,
+          copyright: c.footer.copyright && { ...c.footer.copyright, holder: "" },
+        },
+      });
+      // The template must carry every field: a copy differs from its model only in the brand.
+      expect(brandless(made.config)).toEqual(brandless(source.config));
+      expect(made.config.tenantName).toBe(
+        `Copy Of ${id
+          .split("-")
+          .map((w) => w[0]!.toUpperCase() + w.slice(1))
+          .join(" ")}`,
+      );
+      expect(made.config.hosts).toEqual([{ host: `${copy}.example` }]);
+      for (const field of ["logo", "logoSmall", "favicon"] as const) {
+        expect(made.config.theme[field].startsWith(`${copy}/`)).toBe(true);
+        expect(await readFile(join(tenantsDir, made.config.theme[field]))).toEqual(
+          await readFile(join(tenantsDir, source.config.theme[field])),
+        );
+      }
+    },
+    60_000,
+  );
+
+  it("--from with languages the model cannot have is refused, leaving nothing behind", async () => {
+    const r = await cli(
+      "new",
+      "us-copy",
+      "--from",
+      "mysport-usa",
+      "--languages",
+      "ru,en",
+      "--yes",
+      "--tenants-dir",
+      tenantsDir,
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/languages\.available +the US variant is English only/);
+    expect((await readdir(tenantsDir)).filter((f) => f.startsWith("us-copy"))).toEqual([]);
+  }, 60_000);
+});
