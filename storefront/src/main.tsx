@@ -19,6 +19,7 @@ const store = new RootStore({
   width: window.innerWidth,
   touch,
   loadCatalog,
+  origin: window.location.origin,
 });
 
 window.addEventListener("unhandledrejection", (event) => store.errors.report(event.reason));

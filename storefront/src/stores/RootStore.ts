@@ -1,9 +1,16 @@
 import { configure } from "mobx";
 import type { Language, RuntimeSettings } from "../../../cli/config/schema.ts";
+import { type Api, createApi } from "../api/index.ts";
 import { AuthStore } from "./AuthStore.ts";
 import { ErrorStore } from "./ErrorStore.ts";
+import { EventStore } from "./EventStore.ts";
+import { FaceSearchStore } from "./FaceSearchStore.ts";
+import { GalleryStore } from "./GalleryStore.ts";
+import { HomeStore } from "./HomeStore.ts";
 import { LanguageStore } from "./LanguageStore.ts";
+import { MyPhotosStore } from "./MyPhotosStore.ts";
 import { NotificationStore } from "./NotificationStore.ts";
+import { SearchTokenStore } from "./SearchTokenStore.ts";
 import { SettingsStore } from "./SettingsStore.ts";
 import type { KeyValueStorage } from "./types.ts";
 import { UiStore } from "./UiStore.ts";
@@ -18,6 +25,10 @@ export interface Environment {
   width: number;
   touch: boolean;
   loadCatalog: (language: Language) => Promise<void>;
+  /** The page's origin; the API is there unless the tenant names another origin. */
+  origin: string;
+  /** Tests pass a fake fetch; the browser's is used otherwise. */
+  fetch?: typeof fetch;
 }
 
 /** Builds every store with its dependencies passed in. Order matters: settings first. */
@@ -28,6 +39,14 @@ export class RootStore {
   readonly ui: UiStore;
   readonly notifications: NotificationStore;
   readonly auth: AuthStore;
+  readonly api: Api;
+  readonly home: HomeStore;
+  // Find my photos (issue #4): events, then the search token, then the stores using both.
+  readonly events: EventStore;
+  readonly searchTokens: SearchTokenStore;
+  readonly gallery: GalleryStore;
+  readonly myPhotos: MyPhotosStore;
+  readonly faceSearch: FaceSearchStore;
 
   constructor(env: Environment) {
     this.settings = new SettingsStore(env.settings, env.host);
@@ -41,5 +60,29 @@ export class RootStore {
     this.ui = new UiStore(env.width, env.touch);
     this.notifications = new NotificationStore(this.ui);
     this.auth = new AuthStore();
+    // One transport for every store: language and token are read at call time.
+    this.api = createApi({
+      origin: env.settings.api.origin ?? env.origin,
+      getLanguage: () => this.language.language,
+      getToken: () => this.auth.token,
+      requestsEndpoint: env.settings.requestsEndpoint,
+      ...(env.fetch ? { fetch: env.fetch } : {}),
+    });
+    this.home = new HomeStore({
+      api: this.api,
+      storage: env.storage,
+      themeId: env.settings.theme.id,
+      showBanners: !env.settings.hideBannerOnHome,
+    });
+    this.events = new EventStore(this.api);
+    this.searchTokens = new SearchTokenStore(this.api);
+    const search = { api: this.api, events: this.events, tokens: this.searchTokens };
+    this.gallery = new GalleryStore({
+      ...search,
+      notifications: this.notifications,
+      errors: this.errors,
+    });
+    this.myPhotos = new MyPhotosStore(search);
+    this.faceSearch = new FaceSearchStore({ api: this.api, myPhotos: this.myPhotos });
   }
 }

@@ -47,6 +47,7 @@ function make(
     browserLanguages: opts.browser ?? ["ru-RU"],
     width: opts.width ?? 1280,
     touch: false,
+    origin: "https://shop.example",
     loadCatalog: async (l) => {
       if (opts.failCatalog) throw new Error("chunk failed");
       loaded.push(l);

@@ -1,15 +1,95 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
+import { useEffect, useId } from "react";
 import { useStores } from "../../stores/context.tsx";
+import { EventCard } from "../../ui/EventCard.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
-/** Home: event search and recent searches (the first screen, in the main chunk). */
+/** Home: event search by name, recent searches and the theme banner (the first screen, in the main chunk). */
 export const HomeScreen = observer(function HomeScreen() {
   const { t } = useLingui();
-  const { settings } = useStores();
+  const { settings, home, language } = useStores();
+  const inputId = useId();
+
+  useEffect(() => home.init(), [home]);
+
+  const banner = home.banners[0];
   return (
     <Screen title={settings.settings.tenantName}>
+      {banner && (
+        <img
+          className="home-banner"
+          src={banner.url}
+          alt={banner.title}
+          width={banner.width}
+          height={banner.height}
+          fetchPriority="high"
+        />
+      )}
       <p className="lead">{t`Find and buy photos of yourself from sports events.`}</p>
+      <search>
+        <form
+          className="event-search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void home.search(home.query);
+          }}
+        >
+          <label htmlFor={inputId}>{t`Event name`}</label>
+          <div className="event-search__row">
+            <input
+              id={inputId}
+              type="search"
+              value={home.query}
+              maxLength={100}
+              autoComplete="off"
+              placeholder={t`For example, marathon`}
+              onChange={(e) => home.setQuery(e.target.value)}
+            />
+            <button type="submit" className="button">{t`Find`}</button>
+          </div>
+        </form>
+      </search>
+      {home.recent.length > 0 && (
+        <section className="recent-searches" aria-labelledby="recent-title">
+          <h2 id="recent-title">{t`Recent searches`}</h2>
+          <ul>
+            {home.recent.map((q) => (
+              <li key={q}>
+                <button type="button" className="chip" onClick={() => void home.search(q)}>
+                  {q}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="link-button" onClick={() => home.clearRecent()}>
+            {t`Clear recent searches`}
+          </button>
+        </section>
+      )}
+      <section aria-labelledby="events-title" aria-busy={home.state === "loading"}>
+        <h2 id="events-title">{home.query.trim() ? t`Events found` : t`Recent events`}</h2>
+        {home.state === "error" && (
+          <div className="message message--error" role="alert">
+            <p>{t`Could not load events. Check your connection and try again.`}</p>
+            <button type="button" className="button" onClick={() => void home.search(home.query)}>
+              {t`Try again`}
+            </button>
+          </div>
+        )}
+        {home.state === "done" && home.events.length === 0 && (
+          <p className="message" role="status">
+            <Trans>Nothing found. Check the event name or try a shorter one.</Trans>
+          </p>
+        )}
+        {home.events.length > 0 && (
+          <ul className="event-list">
+            {home.events.map((e) => (
+              <EventCard key={e.eventId} event={e} language={language.language} />
+            ))}
+          </ul>
+        )}
+      </section>
     </Screen>
   );
 });

@@ -1,0 +1,30 @@
+/** Layout rules of the virtualized photo grid. */
+
+/** Smallest thumbnail width in CSS px: two columns on a 360 px phone. */
+export const MIN_THUMB_PX = 150;
+export const GRID_GAP_PX = 8;
+export const MAX_COLUMNS = 8;
+
+/** Columns that fit `width` with thumbnails at least MIN_THUMB_PX wide (1 to MAX_COLUMNS). */
+export function gridColumns(width: number): number {
+  const n = Math.floor((width + GRID_GAP_PX) / (MIN_THUMB_PX + GRID_GAP_PX));
+  return Math.max(1, Math.min(MAX_COLUMNS, n));
+}
+
+/** Height of one row of square thumbnails, gap included. */
+export function gridRowHeight(width: number, columns: number): number {
+  const cell = (width - GRID_GAP_PX * (columns - 1)) / columns;
+  return Math.max(1, Math.floor(cell)) + GRID_GAP_PX;
+}
+
+/** The viewer's neighbour: next/previous stop at the ends (no wrap, so "1 of N" means the start). */
+export function stepIndex(index: number, delta: number, count: number): number {
+  if (count <= 0) return 0;
+  return Math.max(0, Math.min(count - 1, index + delta));
+}
+
+/** A horizontal swipe: at least 50 px and more sideways than up or down. */
+export function swipeDirection(dx: number, dy: number): -1 | 0 | 1 {
+  if (Math.abs(dx) < 50 || Math.abs(dx) < Math.abs(dy)) return 0;
+  return dx < 0 ? 1 : -1;
+}

@@ -1,0 +1,120 @@
+import { makeAutoObservable, runInAction } from "mobx";
+import { type Api, MAX_SELFIE_BYTES, type Selfie } from "../api/index.ts";
+import {
+  FACE_SEARCH_GIVE_UP_MS,
+  faceOutcome,
+  faceSearchProgress,
+  pollDelayMs,
+} from "../domain/search.ts";
+import type { MyPhotosStore } from "./MyPhotosStore.ts";
+import { type PrepareSelfie, prepareSelfie } from "./selfie-image.ts";
+
+/** Face-capture errors of spec §5/§8. */
+export type FaceSearchError = "too-large" | "several" | "none" | "failed";
+export type FaceSearchPhase = "idle" | "uploading" | "searching" | "done" | "error";
+
+export interface FaceSearchDeps {
+  api: Api;
+  myPhotos: MyPhotosStore;
+  /** Converts or downscales the photo to JPEG (canvas in the browser). */
+  prepare?: PrepareSelfie;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/**
+ * Face search (spec §4, §5): refuse files over 8 MB, send face.jpg, poll GET /selfies/{id}
+ * with back-off until Completed, then exactly one face opens that person's photos.
+ */
+export class FaceSearchStore {
+  phase: FaceSearchPhase = "idle";
+  error: FaceSearchError | null = null;
+  /** 0–1 while searching, paced on the ~1 minute the real service takes. */
+  progress = 0;
+  selfie: Selfie | null = null;
+  private readonly deps: FaceSearchDeps;
+  private run = 0;
+
+  constructor(deps: FaceSearchDeps) {
+    this.deps = deps;
+    makeAutoObservable<FaceSearchStore, "deps" | "run">(this, { deps: false, run: false });
+  }
+
+  get busy(): boolean {
+    return this.phase === "uploading" || this.phase === "searching";
+  }
+
+  reset(): void {
+    this.run++;
+    this.phase = "idle";
+    this.error = null;
+    this.progress = 0;
+    this.selfie = null;
+  }
+
+  /** Searches the event's album for the face on `file`; true when one face was found. */
+  async search(eventId: string, albumId: string, file: Blob): Promise<boolean> {
+    this.reset();
+    const run = this.run;
+    if (file.size > MAX_SELFIE_BYTES) return this.fail(run, "too-large");
+    this.phase = "uploading";
+    const now = this.deps.now ?? Date.now;
+    const sleep = this.deps.sleep ?? realSleep;
+    let jpeg: Blob;
+    try {
+      jpeg = await (this.deps.prepare ?? prepareSelfie)(file);
+    } catch {
+      return this.fail(run, "failed");
+    }
+    if (jpeg.size > MAX_SELFIE_BYTES) return this.fail(run, "too-large");
+    const uploaded = await this.deps.api.recognition.upload(albumId, jpeg);
+    if (run !== this.run) return false;
+    if (!uploaded.ok) return this.fail(run, uploaded.status === 413 ? "too-large" : "failed");
+    const started = now();
+    let selfie = uploaded.data;
+    runInAction(() => {
+      this.phase = "searching";
+      this.selfie = selfie;
+    });
+    for (let attempt = 0; selfie.state !== "Completed"; attempt++) {
+      if (now() - started > FACE_SEARCH_GIVE_UP_MS) return this.fail(run, "failed");
+      await sleep(pollDelayMs(attempt));
+      if (run !== this.run) return false;
+      const polled = await this.deps.api.recognition.get(selfie.selfieId);
+      if (run !== this.run) return false;
+      if (!polled.ok) return this.fail(run, "failed");
+      selfie = polled.data;
+      const elapsed = now() - started;
+      runInAction(() => {
+        this.progress = faceSearchProgress(elapsed);
+      });
+    }
+    const outcome = faceOutcome(selfie.persons);
+    const person = selfie.persons[0];
+    if (outcome !== "one" || !person) return this.fail(run, outcome === "several" ? "several" : "none");
+    runInAction(() => {
+      this.selfie = selfie;
+      this.progress = 1;
+      this.phase = "done";
+    });
+    await this.deps.myPhotos.showFace(eventId, {
+      kind: "face",
+      selfieId: selfie.selfieId,
+      personId: person.personId,
+      competitorId: person.competitorId,
+    });
+    return true;
+  }
+
+  private fail(run: number, error: FaceSearchError): false {
+    if (run === this.run) {
+      runInAction(() => {
+        this.phase = "error";
+        this.error = error;
+      });
+    }
+    return false;
+  }
+}

@@ -1,0 +1,110 @@
+import { makeAutoObservable, runInAction } from "mobx";
+import type { Api, Event, ThemeImage } from "../api/index.ts";
+import { rememberSearch } from "../domain/recent-searches.ts";
+import type { KeyValueStorage } from "./types.ts";
+
+export const RECENT_SEARCHES_KEY = "storefront.recentSearches";
+/** Debounce of the event search while typing. */
+export const SEARCH_DEBOUNCE_MS = 300;
+const EVENTS_PER_SEARCH = 24;
+
+type LoadState = "idle" | "loading" | "done" | "error";
+
+/** Home: event search by name (debounced), recent searches on the device, theme banners. */
+export class HomeStore {
+  query = "";
+  events: Event[] = [];
+  total = 0;
+  state: LoadState = "idle";
+  recent: string[];
+  banners: ThemeImage[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private controller: AbortController | undefined;
+  private readonly api: Api;
+  private readonly storage: KeyValueStorage;
+  private readonly themeId: string;
+  private readonly showBanners: boolean;
+
+  constructor(deps: { api: Api; storage: KeyValueStorage; themeId: string; showBanners: boolean }) {
+    this.api = deps.api;
+    this.storage = deps.storage;
+    this.themeId = deps.themeId;
+    this.showBanners = deps.showBanners;
+    this.recent = readRecent(deps.storage);
+    makeAutoObservable<HomeStore, "timer" | "controller" | "api" | "storage">(this, {
+      timer: false,
+      controller: false,
+      api: false,
+      storage: false,
+    });
+  }
+
+  /** First visit of home: the latest events and the banners. */
+  init(): void {
+    if (this.state === "idle") void this.search(this.query);
+    if (this.showBanners && this.banners.length === 0) void this.loadBanners();
+  }
+
+  /** Typing: searches after a pause, so each keystroke does not cost a request. */
+  setQuery(query: string): void {
+    this.query = query;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.search(this.query), SEARCH_DEBOUNCE_MS);
+  }
+
+  /** Searches now (the form's submit, a recent search, a retry). */
+  async search(query: string): Promise<void> {
+    clearTimeout(this.timer);
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    this.query = query;
+    this.state = "loading";
+    const text = query.trim();
+    const result = await this.api.events.list(
+      { ...(text ? { searchString: text } : {}), offset: 0, count: EVENTS_PER_SEARCH },
+      { signal: controller.signal },
+    );
+    if (controller.signal.aborted) return;
+    runInAction(() => {
+      if (!result.ok) {
+        this.state = "error";
+        return;
+      }
+      this.events = result.data.items;
+      this.total = result.data.total;
+      this.state = "done";
+      if (text.length >= 2 && result.data.items.length > 0) {
+        this.recent = rememberSearch(this.recent, text);
+        this.storage.setItem(RECENT_SEARCHES_KEY, JSON.stringify(this.recent));
+      }
+    });
+  }
+
+  clearRecent(): void {
+    this.recent = [];
+    this.storage.removeItem(RECENT_SEARCHES_KEY);
+  }
+
+  private async loadBanners(): Promise<void> {
+    const result = await this.api.themes.images(this.themeId);
+    // Banners are decoration: a failure leaves the home screen without them, silently.
+    if (result.ok) {
+      runInAction(() => {
+        this.banners = result.data.items;
+      });
+    }
+  }
+}
+
+/** Reads recent searches; anything corrupt in storage yields an empty list, not a crash. */
+function readRecent(storage: KeyValueStorage): string[] {
+  try {
+    const value: unknown = JSON.parse(storage.getItem(RECENT_SEARCHES_KEY) ?? "[]");
+    return Array.isArray(value)
+      ? value.filter((v): v is string => typeof v === "string").slice(0, 5)
+      : [];
+  } catch {
+    return [];
+  }
+}

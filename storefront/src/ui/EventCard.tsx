@@ -1,0 +1,38 @@
+import { Plural } from "@lingui/react/macro";
+import { Link } from "react-router-dom";
+import type { Language } from "../../../cli/config/schema.ts";
+import type { Event } from "../api/index.ts";
+import { formatEventDate } from "../domain/dates.ts";
+import { href } from "../routes.ts";
+
+/** An event in a list: cover, name, day, place and photo count; the whole card links to the event. */
+export function EventCard({ event, language }: { event: Event; language: Language }) {
+  const count = event.photoCount;
+  return (
+    <li className="event-card">
+      <Link to={href("event", { id: event.eventId })} className="event-card__link">
+        {event.coverUrl ? (
+          <img
+            className="event-card__cover"
+            src={event.coverUrl}
+            alt=""
+            width="320"
+            height="180"
+            loading="lazy"
+            decoding="async"
+          />
+        ) : (
+          <span className="event-card__cover event-card__cover--empty" aria-hidden="true" />
+        )}
+        <span className="event-card__name">{event.name}</span>
+        <span className="event-card__meta">
+          <time dateTime={event.date}>{formatEventDate(event.date, language)}</time> ·{" "}
+          {event.location}
+        </span>
+        <span className="event-card__meta">
+          <Plural value={count} one="# photo" other="# photos" />
+        </span>
+      </Link>
+    </li>
+  );
+}
