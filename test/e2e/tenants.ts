@@ -1,10 +1,13 @@
 /** The tenants the e2e suite serves, each through `storefront preview` on its own port. */
+// E2E_PORT_BASE moves all five, so two runs can share a machine.
+const BASE = Number(process.env.E2E_PORT_BASE ?? 4301);
+
 export const TENANT_PORTS = {
-  mysport: 4301,
-  "mysport-usa": 4302,
-  ironstar: 4303,
-  timerman: 4304,
-  myeventphoto: 4305,
+  mysport: BASE,
+  "mysport-usa": BASE + 1,
+  ironstar: BASE + 2,
+  timerman: BASE + 3,
+  myeventphoto: BASE + 4,
 } as const;
 
 export type TenantId = keyof typeof TENANT_PORTS;
