@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, set-up included, on a fresh machine: npm dependencies, Debian's
-# Chromium when absent, lint, types, catalogs, unit tests, all five bundles, browser tests.
+# Chromium and nginx when absent, lint, types, catalogs, unit tests, all five bundles, browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -9,6 +9,7 @@ step() { printf '\n== %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
 step "dependencies"
 bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-nginx.sh
 
 step "lint and format (biome)"
 npx biome check .

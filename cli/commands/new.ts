@@ -14,7 +14,7 @@ import {
   scaffoldTenant,
 } from "../build/scaffold.ts";
 import { formatProblem, loadTenant } from "../config/load.ts";
-import { CURRENCIES, LANGUAGES, type Language, TENANT_ID_RE } from "../config/schema.ts";
+import { CURRENCIES, LANGUAGES, TENANT_ID_RE } from "../config/schema.ts";
 import type { Printer } from "./print.ts";
 
 export interface NewCommandOptions {
@@ -35,92 +35,95 @@ export interface NewCommandOptions {
 /** A path as the user should see it: relative to the working directory. */
 const show = (path: string) => relative(process.cwd(), path) || path;
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+type Key = "name" | "currency" | "languages" | "color";
 
-/** How each answer is read from text, whether from a flag or a prompt. */
-const PARSERS = {
-  name: (s: string): Parsed<string> => {
-    const value = s.trim();
-    // The name lands in a YAML comment and in SVG text: no control characters.
-    return value.length >= 1 && value.length <= 60 && !/\p{Cc}/u.test(value)
-      ? { ok: true, value }
-      : { ok: false, message: "the brand name must be 1 to 60 characters on one line" };
+/**
+ * Each value `new` needs: its prompt, how the default is shown, and how text (a flag or an
+ * answer) is read into the answers; `read` returns a problem, or nothing when it took the value.
+ */
+interface Field {
+  question: string;
+  shown: (a: NewTenantAnswers) => string;
+  read: (text: string, into: NewTenantAnswers) => string | undefined;
+}
+
+const FIELDS: Record<Key, Field> = {
+  name: {
+    question: "Brand name",
+    shown: (a) => a.name,
+    read: (text, into) => {
+      const name = text.trim();
+      // The name lands in a YAML comment and in SVG text: one line, no control characters.
+      if (name.length < 1 || name.length > 60 || /\p{Cc}/u.test(name)) {
+        return "the brand name must be 1 to 60 characters on one line";
+      }
+      into.name = name;
+    },
   },
-  currency: (s: string): Parsed<NewTenantAnswers["currencyId"]> => {
-    const value = Number(s.trim());
-    return CURRENCIES.some((c) => c === value)
-      ? { ok: true, value: value as NewTenantAnswers["currencyId"] }
-      : { ok: false, message: `the currency must be one of ${CURRENCIES.join(", ")} (ISO 4217)` };
+  currency: {
+    question: "Currency (643 rouble, 840 US dollar, 978 euro)",
+    shown: (a) => String(a.currencyId),
+    read: (text, into) => {
+      const code = CURRENCIES.find((c) => c === Number(text.trim()));
+      if (code === undefined)
+        return `the currency must be one of ${CURRENCIES.join(", ")} (ISO 4217)`;
+      into.currencyId = code;
+    },
   },
-  languages: (s: string): Parsed<Language[]> => {
-    const list = s.split(/[\s,]+/).filter(Boolean);
-    const bad = list.filter((l) => !(LANGUAGES as readonly string[]).includes(l));
-    if (list.length === 0 || bad.length > 0 || new Set(list).size !== list.length) {
-      return {
-        ok: false,
-        message: `languages must be a comma-separated list of distinct ${LANGUAGES.join(", ")}, the default first`,
-      };
-    }
-    return { ok: true, value: list as Language[] };
+  languages: {
+    question: "Languages, the default first",
+    shown: (a) => a.languages.join(","),
+    read: (text, into) => {
+      const words = text.split(/[\s,]+/).filter(Boolean);
+      const list = LANGUAGES.filter((l) => words.includes(l)).sort(
+        (a, b) => words.indexOf(a) - words.indexOf(b),
+      );
+      if (list.length === 0 || list.length !== words.length) {
+        return `languages must be a comma-separated list of distinct ${LANGUAGES.join(", ")}, the default first`;
+      }
+      into.languages = list;
+    },
   },
-  color: (s: string): Parsed<string> => {
-    const value = s.trim().toLowerCase();
-    return /^#[0-9a-f]{6}$/.test(value)
-      ? { ok: true, value }
-      : { ok: false, message: 'the brand colour must be "#rrggbb"' };
+  color: {
+    question: "Brand colour",
+    shown: (a) => a.color,
+    read: (text, into) => {
+      const color = text.trim().toLowerCase();
+      if (!/^#[0-9a-f]{6}$/.test(color)) return 'the brand colour must be "#rrggbb"';
+      into.color = color;
+    },
   },
 };
-type Key = keyof typeof PARSERS;
-
-const QUESTIONS: Record<Key, string> = {
-  name: "Brand name",
-  currency: "Currency (643 rouble, 840 US dollar, 978 euro)",
-  languages: "Languages, the default first",
-  color: "Brand colour",
-};
-
-const shown = (key: Key, a: NewTenantAnswers): string =>
-  key === "name"
-    ? a.name
-    : key === "currency"
-      ? String(a.currencyId)
-      : key === "languages"
-        ? a.languages.join(",")
-        : a.color;
 
 /** Flags first; then, for what is missing, the default (--yes) or a prompt (terminal only). */
-async function gather(o: NewCommandOptions, defaults: NewTenantAnswers) {
+async function gather(
+  o: NewCommandOptions,
+  defaults: NewTenantAnswers,
+): Promise<NewTenantAnswers | string> {
   const given: Record<Key, string | undefined> = {
     name: o.name,
     currency: o.currency,
     languages: o.languages,
     color: o.color,
   };
-  const missing = (Object.keys(given) as Key[]).filter((k) => given[k] === undefined);
+  const keys = Object.keys(FIELDS) as Key[];
+  const missing = keys.filter((k) => given[k] === undefined);
   if (missing.length > 0 && !o.yes && !o.ask) {
     const flags = missing.map((k) => `--${k}`).join(", ");
     return `no terminal to ask on: pass ${flags}, or --yes to take the defaults`;
   }
-  const answers = { ...defaults };
-  const set = (key: Key, text: string): string | undefined => {
-    const r = PARSERS[key](text);
-    if (!r.ok) return r.message;
-    if (key === "name") answers.name = r.value as string;
-    if (key === "currency") answers.currencyId = r.value as NewTenantAnswers["currencyId"];
-    if (key === "languages") answers.languages = r.value as Language[];
-    if (key === "color") answers.color = r.value as string;
-    return undefined;
-  };
-  for (const key of Object.keys(given) as Key[]) {
+  const answers = { ...defaults, languages: [...defaults.languages] };
+  for (const key of keys) {
+    const field = FIELDS[key];
     const flag = given[key];
     if (flag !== undefined) {
-      const problem = set(key, flag);
+      const problem = field.read(flag, answers);
       if (problem) return `--${key}: ${problem}`;
     } else if (!o.yes && o.ask) {
       // Ask until the answer is usable; Enter takes the default shown in brackets.
       for (;;) {
-        const text = (await o.ask(`${QUESTIONS[key]} [${shown(key, defaults)}]: `)).trim();
-        const problem = text === "" ? undefined : set(key, text);
+        const text = await o.ask(`${field.question} [${field.shown(defaults)}]: `);
+        const problem = text.trim() === "" ? undefined : field.read(text, answers);
         if (!problem) break;
         o.print.err(`  ${problem}`);
       }
@@ -168,10 +171,12 @@ export async function runNew(o: NewCommandOptions): Promise<number> {
     ? `${answers.name}: created by \`storefront new\` from ${o.from}.`
     : `${answers.name}: created by \`storefront new\`.`;
   const yaml = await renderTenantYaml(scaffold.config, origin);
+  let madeAssetDir = false;
   try {
     await mkdir(dir, { recursive: true });
     // Not recursive: if another run created it a moment ago, this fails instead of mixing files.
     await mkdir(assetDir);
+    madeAssetDir = true;
     for (const [rel, asset] of scaffold.assets) {
       const to = join(dir, rel);
       if ("text" in asset) await writeFile(to, asset.text, { flag: "wx" });
@@ -179,7 +184,8 @@ export async function runNew(o: NewCommandOptions): Promise<number> {
     }
     await writeFile(yamlFile, yaml, { flag: "wx" });
   } catch (e) {
-    await rm(assetDir, { recursive: true, force: true });
+    // Only what this run made: the folder may be another run's that appeared meanwhile.
+    if (madeAssetDir) await rm(assetDir, { recursive: true, force: true });
     err(`could not create tenant ${o.id}: ${(e as Error).message}`);
     return 1;
   }

@@ -93,7 +93,8 @@ export class FaceSearchStore {
     }
     const outcome = faceOutcome(selfie.persons);
     const person = selfie.persons[0];
-    if (outcome !== "one" || !person) return this.fail(run, outcome === "several" ? "several" : "none");
+    if (outcome !== "one" || !person)
+      return this.fail(run, outcome === "several" ? "several" : "none");
     runInAction(() => {
       this.selfie = selfie;
       this.progress = 1;

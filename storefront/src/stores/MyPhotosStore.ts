@@ -132,7 +132,7 @@ export class MyPhotosStore {
               (p.distance === null || p.distance === distance),
           )
         : [];
-      if (!result || !result.ok) {
+      if (!result?.ok) {
         this.photos = [];
         this.error = "failed";
         return;

@@ -1,5 +1,5 @@
-import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { SearchErrorCode } from "../domain/search.ts";
 
 /** The texts of the search errors of spec §8. */

@@ -125,8 +125,12 @@ describe("_headers (Netlify, Cloudflare Pages)", () => {
     let path = "";
     for (const line of text.split("\n")) {
       if (line.startsWith("#") || line.trim() === "") continue;
-      if (!line.startsWith(" ")) rules.set((path = line), []);
-      else rules.get(path)?.push(line.trim());
+      if (line.startsWith(" ")) {
+        rules.get(path)?.push(line.trim());
+      } else {
+        path = line;
+        rules.set(path, []);
+      }
     }
     expect(rules.get("/*")).toEqual(securityHeaders(config).map((h) => `${h.name}: ${h.value}`));
     expect(rules.get("/assets/*")).toEqual(["Cache-Control: public, max-age=31536000, immutable"]);

@@ -1,12 +1,138 @@
+import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import { type KeyboardEvent, useEffect, useRef } from "react";
+import { Link, useParams, useSearchParams } from "react-router-dom";
+import type { Event } from "../../api/index.ts";
+import { href } from "../../routes.ts";
+import { useStores } from "../../stores/context.tsx";
+import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
 import { Screen } from "../../ui/Screen.tsx";
+import { FaceSearch } from "../search/FaceSearch.tsx";
+import { ParticipantResults } from "../search/ParticipantResults.tsx";
+import { PhotoGallery } from "./gallery/PhotoGallery.tsx";
+import { useEvent } from "./useEvent.ts";
 
-/** Event photo report (/event/{id}/photos). */
-export function EventPhotosScreen() {
+type Tab = "mine" | "all";
+
+/** Event photo report (/event/{id}/photos) with the tabs My photos and All photos. */
+export const EventPhotosScreen = observer(function EventPhotosScreen() {
   const { t } = useLingui();
+  const { id = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get("tab") === "all" ? "all" : "mine";
+  const { event, failed } = useEvent(id);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const select = (next: Tab, focus = false) => {
+    setParams({ tab: next }, { replace: true });
+    if (focus) tabs.current[next === "mine" ? 0 : 1]?.focus();
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === "ArrowLeft" || e.key === "ArrowRight" || e.key === "Home" || e.key === "End") {
+      e.preventDefault();
+      select(tab === "mine" ? "all" : "mine", true);
+    }
+  };
+
+  if (!event) {
+    return (
+      <Screen title={t`Event photos`}>
+        {failed ? (
+          <p role="alert">{t`Event not found`}</p>
+        ) : (
+          <p role="status">
+            <span className="spinner" aria-hidden="true" /> {t`Loading…`}
+          </p>
+        )}
+      </Screen>
+    );
+  }
+  const labels: Record<Tab, string> = { mine: t`My photos`, all: t`All photos` };
   return (
-    <Screen title={t`Event photos`}>
-      <p>{t`My photos and all photos of the event will appear here.`}</p>
+    <Screen title={event.name}>
+      <p>
+        <Link to={href("event", { id: event.eventId })}>{t`About the event`}</Link>
+      </p>
+      <div className="tabs" role="tablist" aria-label={t`Photos`} onKeyDown={onKeyDown}>
+        {(["mine", "all"] as const).map((name, i) => (
+          <button
+            key={name}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${name}`}
+            className="tabs__tab"
+            aria-selected={tab === name}
+            aria-controls={`panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => select(name)}
+          >
+            {labels[name]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === "mine" ? <MyPhotos event={event} /> : <AllPhotos event={event} />}
+      </div>
     </Screen>
   );
-}
+});
+
+const MyPhotos = observer(function MyPhotos({ event }: { event: Event }) {
+  const { t } = useLingui();
+  const { myPhotos, faceSearch } = useStores();
+  if (myPhotos.hasResultFor(event.eventId)) {
+    return (
+      <>
+        <ParticipantResults event={event} />
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            myPhotos.reset();
+            faceSearch.reset();
+          }}
+        >
+          {t`Search again`}
+        </button>
+      </>
+    );
+  }
+  return <FaceSearch eventId={event.eventId} albumId={event.albumId} />;
+});
+
+const AllPhotos = observer(function AllPhotos({ event }: { event: Event }) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiCore();
+  const { gallery } = useStores();
+  useEffect(() => {
+    void gallery.load(event.eventId);
+  }, [gallery, event.eventId]);
+  const mine = gallery.eventId === event.eventId;
+  const loaded = mine ? gallery.photos.length : 0;
+  const total = mine ? gallery.total : event.photoCount;
+  return (
+    <>
+      <p className="gallery__status" role="status">
+        {mine && gallery.loading ? t`Loaded ${loaded} of ${total} photos` : t`Photos: ${total}`}
+      </p>
+      {mine && gallery.error && (
+        <p className="search-error" role="alert">
+          {i18n._(SEARCH_ERROR_MESSAGES[gallery.error])}
+        </p>
+      )}
+      {loaded > 0 && (
+        <PhotoGallery
+          eventId={event.eventId}
+          eventName={event.name}
+          photos={gallery.photos}
+          total={total}
+          label={t`All photos`}
+        />
+      )}
+    </>
+  );
+});

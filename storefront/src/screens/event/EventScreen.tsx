@@ -1,12 +1,61 @@
+import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import { Link, useParams } from "react-router-dom";
+import { href } from "../../routes.ts";
+import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
 import { Screen } from "../../ui/Screen.tsx";
+import { useEvent } from "./useEvent.ts";
 
-/** Event page (/event/{id}). */
-export function EventScreen() {
+/** Event page (/event/{id}): what, when, where, and the ways to its photos. */
+export const EventScreen = observer(function EventScreen() {
   const { t } = useLingui();
+  const { i18n } = useLinguiCore();
+  const { id = "" } = useParams();
+  const { event, failed } = useEvent(id);
+
+  if (!event) {
+    return (
+      <Screen title={t`Event`}>
+        {failed ? (
+          <p role="alert">{t`Event not found`}</p>
+        ) : (
+          <p role="status">
+            <span className="spinner" aria-hidden="true" /> {t`Loading…`}
+          </p>
+        )}
+      </Screen>
+    );
+  }
+  const date = new Date(`${event.date}T12:00:00Z`).toLocaleDateString(i18n.locale, {
+    dateStyle: "long",
+  });
+  const photos = event.photoCount;
+  const photosPath = href("event-photos", { id: event.eventId });
   return (
-    <Screen title={t`Event`}>
-      <p>{t`Photos of this event will appear here.`}</p>
+    <Screen title={event.name}>
+      <p className="event__meta">
+        {date} · {event.location}
+      </p>
+      <p>{t`Photos: ${photos}`}</p>
+      {event.photosProcessing && <p role="status">{i18n._(SEARCH_ERROR_MESSAGES.processing)}</p>}
+      <ul className="event__links">
+        <li>
+          <Link className="button" to={`${photosPath}?tab=mine`}>
+            {t`Find my photos by face`}
+          </Link>
+        </li>
+        <li>
+          <Link className="button button--secondary" to={`${photosPath}?tab=all`}>
+            {t`All photos`}
+          </Link>
+        </li>
+        <li>
+          <Link to={`${href("search")}?event=${encodeURIComponent(event.eventId)}`}>
+            {t`Search by bib number or last name`}
+          </Link>
+        </li>
+      </ul>
     </Screen>
   );
-}
+});

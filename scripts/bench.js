@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// `npm run bench`: the build pipeline's figures beside their targets (issue #8), printed as a
+// table and written to bench-results/bench.json. Each figure is one function returning rows, so
+// later ones (bundle size against a bare React app, gallery, Lighthouse) are one more function.
+//
+//   node scripts/bench.js [--warm] [--strict]
+//     --warm    keep the core cache (default: delete it before each measured build, so each
+//               build pays for the one Vite build of the core, as a fresh CI machine does)
+//     --strict  exit 1 when a figure misses its target
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const CORE_CACHE = "node_modules/.cache/storefront-core";
+const RESULTS = "bench-results/bench.json";
+const warm = process.argv.includes("--warm");
+const strict = process.argv.includes("--strict");
+
+/**
+ * @typedef {{ name: string, value: number, unit: "s" | "×", target?: number }} Row
+ * A row without a target is a detail of the figure above it.
+ */
+
+/** Wall time of one `storefront …` run, in seconds: what an operator or CI waits for. */
+async function timeCli(args) {
+  const started = performance.now();
+  await run(process.execPath, ["cli/bin.js", ...args], { maxBuffer: 16 * 1024 * 1024 }).catch(
+    (e) => {
+      const tail = String(e.stderr ?? "")
+        .trim()
+        .split("\n")
+        .slice(-5)
+        .join("\n");
+      throw new Error(`storefront ${args.join(" ")} failed (exit ${e.code}):\n${tail}`);
+    },
+  );
+  return (performance.now() - started) / 1000;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function tenantIds() {
+  const files = await readdir("tenants");
+  return files
+    .filter((f) => f.endsWith(".yaml"))
+    .map((f) => f.slice(0, -5))
+    .sort();
+}
+
+/** Five tenants should cost little more than one: the core is built once, then skinned. */
+async function buildScaling() {
+  const ids = await tenantIds();
+  const one = ids.includes("mysport") ? "mysport" : ids[0];
+  const out = await mkdtemp(join(tmpdir(), "storefront-bench-"));
+  const build = async (targets) => {
+    if (!warm) await rm(CORE_CACHE, { recursive: true, force: true });
+    return timeCli(["build", ...targets, "--out-dir", out]);
+  };
+  try {
+    // Unmeasured: fills the OS file cache (and the core cache, for --warm).
+    await timeCli(["build", one, "--out-dir", out]);
+    // Interleaved, median of three: a busy machine slows both sides alike.
+    const singles = [];
+    const alls = [];
+    for (let i = 0; i < 3; i++) {
+      singles.push(await build([one]));
+      alls.push(await build(["--all"]));
+    }
+    const single = median(singles);
+    const all = median(alls);
+    const cache = warm ? "warm" : "cold";
+    return [
+      {
+        name: `build ${ids.length} tenants ÷ build 1 (${cache} core cache)`,
+        value: all / single,
+        unit: "×",
+        target: 1.5,
+      },
+      { name: `  build 1 tenant (${one})`, value: single, unit: "s" },
+      { name: `  build all ${ids.length} tenants`, value: all, unit: "s" },
+    ];
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+/** `storefront validate` of every tenant, median of five runs, start-up included. */
+async function validateAll() {
+  const ids = await tenantIds();
+  const times = [];
+  const startup = [];
+  for (let i = 0; i < 5; i++) {
+    times.push(await timeCli(["validate"]));
+    startup.push(await timeCli(["--help"]));
+  }
+  return [
+    {
+      name: `validate ${ids.length} tenants (command)`,
+      value: median(times),
+      unit: "s",
+      target: 0.5,
+    },
+    { name: "  of which CLI start-up (--help)", value: median(startup), unit: "s" },
+  ];
+}
+
+const BENCHMARKS = [buildScaling, validateAll];
+
+const shown = (v, unit) => (unit === "×" ? `${v.toFixed(2)}×` : `${v.toFixed(2)} s`);
+
+function printTable(rows) {
+  const cells = rows.map((r) => [
+    r.name,
+    shown(r.value, r.unit),
+    r.target === undefined ? "" : `≤ ${shown(r.target, r.unit)}`,
+    r.target === undefined ? "" : r.value <= r.target ? "met" : "MISSED",
+  ]);
+  const head = ["figure", "value", "target", ""];
+  const widths = head.map((_, c) => Math.max(...[head, ...cells].map((row) => row[c].length)));
+  for (const row of [head, ...cells]) {
+    console.log(
+      row
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+        .join("  ")
+        .trimEnd(),
+    );
+  }
+}
+
+const rows = [];
+for (const bench of BENCHMARKS) rows.push(...(await bench()));
+printTable(rows);
+await mkdir("bench-results", { recursive: true });
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: availableParallelism(),
+  coreCache: warm ? "warm" : "cold",
+  results: rows.map((r) => ({
+    ...r,
+    name: r.name.trim(),
+    met: r.target === undefined ? undefined : r.value <= r.target,
+  })),
+};
+await writeFile(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nwritten to ${RESULTS}`);
+if (strict && report.results.some((r) => r.met === false)) process.exitCode = 1;

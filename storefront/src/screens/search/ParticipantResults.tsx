@@ -1,0 +1,75 @@
+import { useLingui } from "@lingui/react";
+import { useLingui as useMacro } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import type { Event } from "../../api/index.ts";
+import { formatMoney } from "../../domain/money.ts";
+import { useStores } from "../../stores/context.tsx";
+import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
+import { PhotoGallery } from "../event/gallery/PhotoGallery.tsx";
+
+/** "My photos": the participant's photos, the package offers and every search error. */
+export const ParticipantResults = observer(function ParticipantResults({
+  event,
+}: {
+  event: Event;
+}) {
+  const { i18n } = useLingui();
+  const { t } = useMacro();
+  const { myPhotos, language } = useStores();
+  const subject = myPhotos.subject;
+  const bib = subject?.kind === "competitor" ? subject.competitor.number : "";
+  const who =
+    subject?.kind === "competitor"
+      ? `${subject.competitor.firstName} ${subject.competitor.surname}, ${t`bib ${bib}`}`
+      : subject?.kind === "face"
+        ? t`Found by your selfie`
+        : null;
+  const found = myPhotos.photos.length;
+
+  return (
+    <div className="results">
+      {who && <p className="results__who">{who}</p>}
+      {myPhotos.loading && (
+        <p role="status" className="results__loading">
+          <span className="spinner" aria-hidden="true" /> {t`Looking for photos…`}
+        </p>
+      )}
+      {myPhotos.error && (
+        <p className="search-error" role="alert">
+          {i18n._(SEARCH_ERROR_MESSAGES[myPhotos.error])}
+        </p>
+      )}
+      {!myPhotos.error && event.photosProcessing && found > 0 && (
+        <p role="status">{i18n._(SEARCH_ERROR_MESSAGES.processing)}</p>
+      )}
+      {!myPhotos.loading && found > 0 && (
+        <>
+          <p className="results__count">{t`Photos found: ${found}`}</p>
+          {myPhotos.offers.length > 0 && (
+            <section className="offers" aria-labelledby="offers-title">
+              <h2 id="offers-title">{t`Packages`}</h2>
+              <ul className="offers__list">
+                {myPhotos.offers.map((p) => (
+                  <li key={p.productId} className="offers__item">
+                    <span className="offers__title">{p.title}</span>
+                    <span className="offers__price">
+                      {formatMoney(p.price, p.currencyId, language.language)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <PhotoGallery
+            eventId={event.eventId}
+            eventName={event.name}
+            photos={myPhotos.photos}
+            total={myPhotos.total}
+            label={t`My photos`}
+            myNumber={subject?.kind === "competitor" ? subject.competitor.number : null}
+          />
+        </>
+      )}
+    </div>
+  );
+});
