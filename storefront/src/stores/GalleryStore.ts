@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { makeAutoObservable, runInAction } from "mobx";
+import { makeAutoObservable, observableShallow, runInAction } from "mobx";
 import type { Api, Photo, PhotoTag } from "../api/index.ts";
 import { albumErrorOf, type SearchErrorCode } from "../domain/search.ts";
 import type { ErrorStore } from "./ErrorStore.ts";
@@ -32,7 +32,12 @@ export class GalleryStore {
 
   constructor(deps: GalleryDeps) {
     this.deps = deps;
-    makeAutoObservable<GalleryStore, "deps" | "abort">(this, { deps: false, abort: false });
+    // Photos are read-only data: a shallow array keeps 10,000 of them plain objects, not proxies.
+    makeAutoObservable<GalleryStore, "deps" | "abort">(this, {
+      photos: observableShallow,
+      deps: false,
+      abort: false,
+    });
   }
 
   get complete(): boolean {
