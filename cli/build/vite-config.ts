@@ -28,6 +28,8 @@ export function coreViteConfig(outDir: string): InlineConfig {
       reportCompressedSize: false,
       modulePreload: { polyfill: false },
       sourcemap: false,
+      // The Babel pass (Lingui macros) is slow by design; rolldown's timing warning is noise in CI logs.
+      rolldownOptions: { checks: { bundlerTimings: false } },
     },
   };
 }

@@ -189,7 +189,9 @@ export const tenantSchema = z
       .array(menuItemSchema)
       .min(1)
       .describe("Menu items in order; /my-account is added only for signed-in users."),
-    footer: footerSchema.nullable().describe("Footer rules, or null for no footer (the US variant)."),
+    footer: footerSchema
+      .nullable()
+      .describe("Footer rules, or null for no footer (the US variant)."),
     auth: authSchema.optional(),
     support: z
       .strictObject({
@@ -222,7 +224,9 @@ export const tenantSchema = z
       .describe("Push ecommerce events to a dataLayer queue."),
     requestsEndpoint: z
       .string()
-      .regex(/^\/(?!\/)[A-Za-z0-9/_.-]*$/, { message: "a path on the API origin, e.g. /public/requests" })
+      .regex(/^\/(?!\/)[A-Za-z0-9/_.-]*$/, {
+        message: "a path on the API origin, e.g. /public/requests",
+      })
       .describe(
         "Where photographer and business request forms are posted (the spec names no call).",
       ),
@@ -256,7 +260,8 @@ export const tenantSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["backFromHome"],
-        message: "backFromHome needs a backURL to return to; add backURL or set backFromHome: false",
+        message:
+          "backFromHome needs a backURL to return to; add backURL or set backFromHome: false",
         input: t.backFromHome,
       });
     }

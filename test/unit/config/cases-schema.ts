@@ -177,7 +177,11 @@ export const schemaCases: Case[] = [
     id: "back-from-home",
     yaml: mutate([["backFromHome: false", "backFromHome: true"]]),
     problems: [
-      ["tenants/back-from-home.yaml:33:15", "backFromHome", "backFromHome needs a backURL to return to"],
+      [
+        "tenants/back-from-home.yaml:33:15",
+        "backFromHome",
+        "backFromHome needs a backURL to return to",
+      ],
     ],
   },
   {

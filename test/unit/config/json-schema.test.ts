@@ -10,7 +10,9 @@ describe("tenant JSON Schema for editors", () => {
   it("every tenant YAML points editors at it", async () => {
     for (const id of ["mysport", "mysport-usa", "ironstar", "timerman", "myeventphoto"]) {
       const text = await readFile(`tenants/${id}.yaml`, "utf8");
-      expect(text.split("\n")[0]).toBe("# yaml-language-server: $schema=../docs/tenant.schema.json");
+      expect(text.split("\n")[0]).toBe(
+        "# yaml-language-server: $schema=../docs/tenant.schema.json",
+      );
     }
   });
   it("describes every top-level field", () => {
