@@ -135,6 +135,10 @@ export async function main(argv: string[]): Promise<number> {
       .option("--port <port>", "port (0 picks a free one)", "4173")
       .option("--host <host>", "address to listen on", "127.0.0.1")
       .option("--api <url>", "proxy /public/* to this backend instead of the demo")
+      .option(
+        "--no-oidc",
+        "don't start the local identity provider (on by default for tenants with sign-in)",
+      )
       .addOption(new Option("--demo-latency <ms>", "delay every demo backend reply").default("0"))
       .addOption(
         new Option("--demo-fail <rate>", "fail this fraction (0–1) of demo calls with 503").default(
@@ -152,6 +156,7 @@ export async function main(argv: string[]): Promise<number> {
       api: o.api,
       demoLatency: Number(o.demoLatency),
       demoFail: Number(o.demoFail),
+      oidc: (o as { oidc?: boolean }).oidc !== false,
       print,
     });
   });

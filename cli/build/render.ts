@@ -6,6 +6,7 @@ import * as sass from "sass";
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
 import type { CoreBuild } from "./core.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
+import { renderPolicyPdf } from "./policy-pdf.ts";
 
 const hbs = Handlebars.create();
 hbs.registerHelper("json", (value: unknown) => new Handlebars.SafeString(JSON.stringify(value)));
@@ -51,7 +52,7 @@ const shortHash = (data: string | Uint8Array) =>
 
 export type TenantFiles = Map<string, string | Uint8Array>;
 
-/** Renders every per-tenant file (index.html, theme, robots, manifest, logos, favicon). */
+/** Renders every per-tenant file (index.html, theme, robots, manifest, policy.pdf, logos, favicon). */
 export async function renderTenant(
   id: string,
   config: TenantConfig,
@@ -105,6 +106,11 @@ export async function renderTenant(
     }),
   );
   files.set("robots.txt", (await template("robots.txt.hbs"))({}));
+  // The privacy policy of the contacts page (spec §2: /policy.pdf).
+  files.set(
+    "policy.pdf",
+    renderPolicyPdf({ tenantName: config.tenantName, supportEmail: config.support.email }),
+  );
   files.set(
     "manifest.webmanifest",
     (await template("manifest.webmanifest.hbs"))({

@@ -15,6 +15,8 @@ export interface PreviewCommandOptions {
   api?: string | undefined;
   demoLatency: number;
   demoFail: number;
+  /** Start the local identity provider when the tenant has sign-in on the preview origin (default). */
+  oidc?: boolean;
   print: Printer;
 }
 
@@ -60,16 +62,25 @@ export async function runPreview(o: PreviewCommandOptions): Promise<number> {
     if (code !== 0) return code;
   }
   const { startPreview } = await import("../preview/server.ts");
+  const auth = tenant.config.auth;
   const server = await startPreview({
     distDir: bundle,
     port: o.port,
     host: o.host,
     api: o.api,
     demo: { latencyMs: o.demoLatency, failRate: o.demoFail },
+    // Only where the storefront looks for the provider on its own origin (no `authority`).
+    oidc:
+      o.oidc !== false && auth && !auth.authority
+        ? { realm: auth.realm, clientId: auth.clientId }
+        : null,
   });
   out(
     `${tenant.config.tenantName} (${o.id}) at ${server.url}${o.api ? `  →  API ${o.api}` : "  with the demo backend"}`,
   );
+  if (server.oidc) {
+    out(`Sign-in: ${server.oidc.issuer} (runner@demo.example / demo; --no-oidc turns it off)`);
+  }
   out("Press Ctrl+C to stop.");
   await new Promise<void>((done) => {
     const stop = () => {

@@ -4,10 +4,11 @@
  * (--demo-latency, --demo-fail) apply to the demo only.
  */
 import { existsSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
+import type { PreviewOidc } from "./oidc.ts";
 import { proxyRequest } from "./proxy.ts";
 import { serveStatic } from "./static-files.ts";
 
@@ -20,12 +21,19 @@ export interface PreviewOptions {
   /** Upstream backend URL: /public/* is proxied there instead of the demo. */
   api?: string | undefined;
   demo?: DemoOptions;
+  /**
+   * Start a local OpenID Connect provider at /auth/realms/{realm} on the preview origin
+   * (the tenant's `auth` without an `authority`); see cli/preview/oidc.ts.
+   */
+  oidc?: { realm: string; clientId: string } | null;
 }
 
 export interface PreviewServer {
   url: string;
   /** The demo backend, or null when proxying to --api. */
   demo: DemoBackend | null;
+  /** The local identity provider, or null. */
+  oidc: PreviewOidc | null;
   close(): Promise<void>;
 }
 
@@ -36,11 +44,15 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   }
   const api = options.api ? parseApiUrl(options.api) : null;
   const demo = api ? null : createDemoBackend(options.demo);
+  // Created once the port is known: its issuer and redirect URIs are the preview's origin.
+  let oidc: PreviewOidc | null = null;
 
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
     const work = async () => {
+      if (oidc && (await oidc.handle(req, res))) return;
       if (api && path.startsWith("/public/")) return proxyRequest(api, req, res);
+      if (demo && oidc) await bearerToEmail(oidc, req);
       if (demo && (await demo.handle(req, res))) return;
       await serveStatic(root, req, res);
     };
@@ -64,9 +76,17 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(":") ? `[${host}]` : host;
+  const url = `http://${shownHost}:${port}`;
+  if (options.oidc) {
+    const { createPreviewOidc } = await import("./oidc.ts");
+    const origins = [url];
+    if (host === "127.0.0.1") origins.push(`http://localhost:${port}`);
+    oidc = createPreviewOidc({ ...options.oidc, origins });
+  }
   return {
-    url: `http://${shownHost}:${port}`,
+    url,
     demo,
+    oidc,
     close: () =>
       new Promise<void>((done) => {
         server.close(() => done());
@@ -86,4 +106,12 @@ function parseApiUrl(text: string): URL {
     throw new Error(`--api must be an http(s) URL, got "${text}"`);
   }
   return url;
+}
+
+/** The demo backend knows users by e-mail: swap an access token of the local provider for it. */
+async function bearerToEmail(oidc: PreviewOidc, req: IncomingMessage): Promise<void> {
+  const header = req.headers.authorization;
+  if (!header?.startsWith("Bearer ")) return;
+  const email = await oidc.identify(header.slice("Bearer ".length));
+  if (email) req.headers.authorization = `Bearer ${email}`;
 }

@@ -1,7 +1,8 @@
 import { observer } from "mobx-react-lite";
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router-dom";
-import { routes } from "./routes.ts";
+import { menuAllows } from "./domain/menu.ts";
+import { type RouteName, routes } from "./routes.ts";
 import { HomeScreen } from "./screens/home/HomeScreen.tsx";
 import { screens } from "./screens/lazy.ts";
 import { ScreenBoundary } from "./shell/ScreenBoundary.tsx";
@@ -26,18 +27,43 @@ export const AppRoutes = observer(function AppRoutes() {
           <Route path={routes["order-paid"].path} element={<S.OrderPaid />} />
           <Route path={routes["preorder-paid"].path} element={<S.OrderPaid />} />
           <Route path={routes.contacts.path} element={<S.Contacts />} />
-          <Route path={routes.organizers.path} element={<S.Organizers />} />
-          <Route path={routes.photographers.path} element={<S.Photographers />} />
-          <Route path={routes.business.path} element={<S.Business />} />
-          {auth.signedIn && (
+          <Route
+            path={routes.organizers.path}
+            element={<InMenu route="organizers" element={<S.Organizers />} />}
+          />
+          <Route
+            path={routes.photographers.path}
+            element={<InMenu route="photographers" element={<S.Photographers />} />}
+          />
+          <Route
+            path={routes.business.path}
+            element={<InMenu route="business" element={<S.Business />} />}
+          />
+          <Route path={routes["auth-callback"].path} element={<S.AuthCallback />} />
+          {auth.signedIn ? (
             <Route path={routes["my-account"].path} element={<S.MyAccount />}>
               <Route index element={<S.MyOrders />} />
               <Route path="order/:id" element={<S.MyOrder />} />
             </Route>
+          ) : (
+            <Route path={`${routes["my-account"].path}/*`} element={<S.SignInRequired />} />
           )}
           <Route path="*" element={<Navigate to={routes.home.path} replace />} />
         </Routes>
       </Suspense>
     </ScreenBoundary>
   );
+});
+
+/** A landing page only where the tenant's menu lists it (spec §2); elsewhere home. */
+const InMenu = observer(function InMenu({
+  route,
+  element,
+}: {
+  route: RouteName;
+  element: ReactNode;
+}) {
+  const { settings } = useStores();
+  if (!menuAllows(settings.settings.menu, route)) return <Navigate to={routes.home.path} replace />;
+  return element;
 });

@@ -1,32 +1,69 @@
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
+import { AUTH_CALLBACK_PATH, authorityOf, SILENT_CHECK_TIMEOUT_MS } from "./domain/auth.ts";
 import { loadCatalog } from "./i18n.ts";
 import { readSettings } from "./settings.ts";
+import { isSilentCallbackFrame } from "./stores/AuthStore.ts";
+import { documentCookies } from "./stores/cookies.ts";
 import { RootStore } from "./stores/RootStore.ts";
 import { safeStorage } from "./stores/types.ts";
 import { whenThemeReady } from "./theme-gate.ts";
 import "./styles/main.scss";
 
-const html = document.documentElement;
-const touch = window.matchMedia("(pointer: coarse)").matches || "ontouchstart" in window;
-html.classList.add(touch ? "touch" : "no-touch");
+async function start(): Promise<void> {
+  const html = document.documentElement;
+  const touch = window.matchMedia("(pointer: coarse)").matches || "ontouchstart" in window;
+  html.classList.add(touch ? "touch" : "no-touch");
 
-const store = new RootStore({
-  settings: readSettings(document),
-  host: window.location.host,
-  storage: safeStorage(window.localStorage),
-  browserLanguages: navigator.languages ?? [navigator.language],
-  width: window.innerWidth,
-  touch,
-  loadCatalog,
-  origin: window.location.origin,
-});
+  const store = new RootStore({
+    settings: readSettings(document),
+    host: window.location.host,
+    storage: safeStorage(window.localStorage),
+    browserLanguages: navigator.languages ?? [navigator.language],
+    width: window.innerWidth,
+    touch,
+    loadCatalog,
+    origin: window.location.origin,
+    cookies: documentCookies(document),
+    analytics: (event) => {
+      const w = window as unknown as { dataLayer?: unknown[] };
+      w.dataLayer ??= [];
+      w.dataLayer.push(event);
+    },
+  });
 
-window.addEventListener("unhandledrejection", (event) => store.errors.report(event.reason));
+  window.addEventListener("unhandledrejection", (event) => store.errors.report(event.reason));
+  // The cart: opened (or created) at start-up, and kept in step with the other tabs.
+  void store.cart.init();
+  window.addEventListener("storage", (event) => store.cart.onStorage(event.key, event.newValue));
 
-const [themeReady] = await Promise.all([whenThemeReady(html), store.language.init()]);
-if (!themeReady) store.errors.report("theme stylesheet did not load");
-store.settings.markThemeReady();
+  const [themeReady] = await Promise.all([whenThemeReady(html), store.language.init()]);
+  if (!themeReady) store.errors.report("theme stylesheet did not load");
+  store.settings.markThemeReady();
 
-const root = document.getElementById("root");
-if (root) createRoot(root).render(<App store={store} />);
+  const root = document.getElementById("root");
+  if (root) createRoot(root).render(<App store={store} />);
+  // The sign-in check on load: after the first render, never blocking it (spec §6). At the
+  // callback address the callback screen completes the sign-in instead.
+  if (!window.location.pathname.startsWith(AUTH_CALLBACK_PATH)) void store.auth.init();
+}
+
+/** The silent check's hidden iframe: hands the provider's answer to the shop and renders nothing. */
+async function answerSilentCheck(): Promise<void> {
+  const auth = readSettings(document).auth;
+  if (!auth) return;
+  const { completeSilentCallback } = await import("./stores/auth/oidc-client.ts");
+  const origin = window.location.origin;
+  await completeSilentCallback(
+    {
+      authority: authorityOf(auth, origin),
+      clientId: auth.clientId,
+      origin,
+      silentTimeoutMs: SILENT_CHECK_TIMEOUT_MS,
+    },
+    window.location.href,
+  );
+}
+
+if (isSilentCallbackFrame(window)) await answerSilentCheck();
+else await start();

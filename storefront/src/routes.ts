@@ -16,6 +16,8 @@ export const routes = {
   "my-account": { path: "/my-account" },
   "my-orders": { path: "/my-account" },
   "my-order": { path: "/my-account/order/:id" },
+  /** Where the identity provider sends the browser back after sign-in (not a spec route name). */
+  "auth-callback": { path: "/auth-callback" },
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -79,9 +79,12 @@ test.describe("MySport (default tenant)", () => {
     await expect(page.locator("h1")).toHaveText("MySport");
   });
 
-  test("/my-account is not shown to an anonymous visitor", async ({ page }) => {
+  test("/my-account is not shown to an anonymous visitor: sent to sign in (issue #7)", async ({
+    page,
+  }) => {
     await page.goto(tenantUrl("mysport", "/my-account"));
-    await expect(page).toHaveURL(tenantUrl("mysport", "/"));
+    await expect(page).toHaveURL(/\/auth\/realms\/mysport\/interaction\//);
+    await page.goto(tenantUrl("mysport", "/"));
     await expect(page.getByRole("link", { name: "Личный кабинет" })).toHaveCount(0);
   });
 

@@ -24,7 +24,8 @@ export interface ItsMeBody {
 
 export interface ListAllOptions extends SearchOptions {
   /** Called after each page, so a gallery can render while the rest loads. */
-  onPage?: (page: Page<Photo>, loaded: number) => void;
+  /** Called after each page; a returned promise is awaited before the next page is asked for. */
+  onPage?: (page: Page<Photo>, loaded: number) => void | Promise<void>;
 }
 
 export interface PhotosApi {
@@ -61,7 +62,7 @@ export function createPhotosApi(http: Http): PhotosApi {
         status = result.status;
         photos.push(...result.data.items);
         total = result.data.total;
-        options?.onPage?.(result.data, photos.length);
+        await options?.onPage?.(result.data, photos.length);
         // A backend whose total overstates what it has must not keep us looping.
         if (result.data.items.length === 0) break;
       }

@@ -27,3 +27,8 @@ export function menuEntries(items: readonly MenuItem[], signedIn: boolean): Menu
   }
   return entries;
 }
+
+/** Whether a landing route may be shown: only when the tenant's menu lists its item (spec §2). */
+export function menuAllows(items: readonly MenuItem[], route: RouteName): boolean {
+  return items.some((item) => ROUTE_OF[item] === route);
+}

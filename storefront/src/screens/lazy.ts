@@ -26,4 +26,9 @@ export const screens = {
   MyAccount: screen(() => import("./account/MyAccountScreen.tsx"), "MyAccountScreen"),
   MyOrders: screen(() => import("./account/MyOrdersScreen.tsx"), "MyOrdersScreen"),
   MyOrder: screen(() => import("./account/MyOrderScreen.tsx"), "MyOrderScreen"),
+  AuthCallback: screen(() => import("./account/AuthCallbackScreen.tsx"), "AuthCallbackScreen"),
+  SignInRequired: screen(
+    () => import("./account/SignInRequiredScreen.tsx"),
+    "SignInRequiredScreen",
+  ),
 };

@@ -1,3 +1,4 @@
+import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Link, useLocation, useNavigate } from "react-router-dom";
@@ -27,12 +28,20 @@ function useBack() {
 
 export const AppBar = observer(function AppBar() {
   const { t } = useLingui();
-  const { settings, ui, auth, language } = useStores();
+  const { settings, ui, auth, language, cart, notifications } = useStores();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const back = useBack();
   const s = settings.settings;
   const onCart = pathname === href("cart");
+  const count = cart.count;
+  const cartLabel =
+    count > 0 ? t`Cart, ${plural(count, { one: "# item", other: "# items" })}` : t`Cart`;
+  const badge = count > 0 && (
+    <span className="cart-badge" aria-hidden="true">
+      {count}
+    </span>
+  );
 
   return (
     <header className={`app-bar app-bar--${s.appBar.kind}`}>
@@ -85,19 +94,36 @@ export const AppBar = observer(function AppBar() {
               <Icon name="profile" />
             </Link>
           )}
+          {auth.enabled && !auth.signedIn && (
+            <button
+              type="button"
+              className="bar-button sign-in-button"
+              onClick={() =>
+                void auth.signIn(`${pathname}${search}`).then((leaving) => {
+                  if (!leaving)
+                    notifications.notify(msg`Sign-in is unavailable right now. Try again later.`);
+                })
+              }
+            >
+              <Icon name="profile" />
+              <span className="sign-in-button__text">{t`Sign in`}</span>
+            </button>
+          )}
           {onCart ? (
             <button
               type="button"
               className="bar-button"
-              aria-label={t`Cart`}
+              aria-label={cartLabel}
               aria-current="page"
               aria-disabled="true"
             >
               <Icon name="cart" />
+              {badge}
             </button>
           ) : (
-            <Link to={href("cart")} className="bar-button" aria-label={t`Cart`}>
+            <Link to={href("cart")} className="bar-button" aria-label={cartLabel}>
               <Icon name="cart" />
+              {badge}
             </Link>
           )}
         </div>

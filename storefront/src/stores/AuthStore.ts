@@ -1,22 +1,144 @@
 import { makeAutoObservable } from "mobx";
+import {
+  type AuthSettings,
+  authorityOf,
+  SILENT_CHECK_TIMEOUT_MS,
+  safeReturnPath,
+} from "../domain/auth.ts";
+import { withTimeout } from "../ui/with-timeout.ts";
+import type { AuthClient, AuthClientConfig, AuthUser } from "./auth/client.ts";
 
 export interface SignedInUser {
   email: string;
 }
 
+export type AuthStatus = "checking" | "anonymous" | "signed-in";
+
+export interface AuthDeps {
+  /** The tenant's `auth`; without it the tenant has no sign-in and nothing is ever loaded. */
+  settings: AuthSettings | undefined;
+  origin: string;
+  /** Loads the OIDC client; by default a dynamic import, so anonymous first screens don't pay for it. */
+  loadClient?: (config: AuthClientConfig) => Promise<AuthClient>;
+  silentTimeoutMs?: number;
+}
+
+export const loadOidcClient = async (config: AuthClientConfig): Promise<AuthClient> =>
+  (await import("./auth/oidc-client.ts")).createOidcClient(config);
+
 /**
- * The signed-in user, if any. Anonymous until the identity provider says otherwise; the
- * OIDC client itself is loaded lazily by the sign-in feature so anonymous visitors never pay for it.
+ * The signed-in user (spec §3, §6): e-mail and access token from the identity provider.
+ * Anonymous until the provider says otherwise; the silent check on load never blocks the
+ * shop: a provider that is down, `login_required` or blocked cookies leave the visitor
+ * anonymous within a few seconds.
  */
 export class AuthStore {
   user: SignedInUser | null = null;
   token: string | null = null;
+  status: AuthStatus;
+  private client: Promise<AuthClient> | null = null;
+  private readonly deps: AuthDeps;
 
-  constructor() {
-    makeAutoObservable(this);
+  constructor(deps: AuthDeps = { settings: undefined, origin: "" }) {
+    this.deps = deps;
+    this.status = deps.settings ? "checking" : "anonymous";
+    makeAutoObservable<AuthStore, "client" | "deps">(this, { client: false, deps: false });
+  }
+
+  /** Whether the tenant has sign-in at all. */
+  get enabled(): boolean {
+    return this.deps.settings !== undefined;
   }
 
   get signedIn(): boolean {
     return this.user !== null;
   }
+
+  get checking(): boolean {
+    return this.status === "checking";
+  }
+
+  private get timeoutMs(): number {
+    return this.deps.silentTimeoutMs ?? SILENT_CHECK_TIMEOUT_MS;
+  }
+
+  private loadClient(): Promise<AuthClient> {
+    const settings = this.deps.settings;
+    if (!settings) return Promise.reject(new Error("this tenant has no sign-in"));
+    this.client ??= (this.deps.loadClient ?? loadOidcClient)({
+      authority: authorityOf(settings, this.deps.origin),
+      clientId: settings.clientId,
+      origin: this.deps.origin,
+      silentTimeoutMs: this.timeoutMs,
+    });
+    return this.client;
+  }
+
+  /** The check on load: the stored session, else a silent ask to the provider. Never throws. */
+  async init(): Promise<void> {
+    if (!this.enabled) return;
+    try {
+      const user = await withTimeout(
+        (async () => {
+          const client = await this.loadClient();
+          return (await client.storedUser()) ?? (await client.silentSignIn());
+        })(),
+        this.timeoutMs + 1_000,
+      );
+      this.setUser(user);
+    } catch {
+      // login_required, an unreachable provider, blocked third-party cookies: stay anonymous.
+      this.setUser(null);
+    }
+  }
+
+  /**
+   * Leaves for the provider's sign-in page; the callback returns to `returnTo`. False when the
+   * provider cannot be reached (the visitor stays where they are).
+   */
+  async signIn(returnTo: string): Promise<boolean> {
+    try {
+      const client = await this.loadClient();
+      await client.signIn(safeReturnPath(returnTo));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** At /auth-callback: completes sign-in and tells where to go; home when it failed. */
+  async completeSignIn(url: string): Promise<string> {
+    try {
+      const client = await this.loadClient();
+      const { user, returnTo } = await client.completeSignIn(url);
+      this.setUser(user);
+      return safeReturnPath(returnTo);
+    } catch {
+      this.setUser(null);
+      return "/";
+    }
+  }
+
+  /** Forgets the user and every token on this device, then ends the provider session. */
+  async signOut(): Promise<void> {
+    this.setUser(null);
+    if (!this.enabled) return;
+    try {
+      const client = await this.loadClient();
+      await client.signOut();
+    } catch {
+      // The local sign-out above already happened; the provider may simply be down.
+    }
+  }
+
+  setUser(user: AuthUser | null): void {
+    this.user = user ? { email: user.email } : null;
+    this.token = user?.accessToken ?? null;
+    this.status = user ? "signed-in" : "anonymous";
+  }
+}
+
+/** Whether this document is the silent check's hidden iframe at the callback address. */
+export function isSilentCallbackFrame(win: Window): boolean {
+  return win.parent !== win && win.location.pathname.startsWith("/auth-callback");
 }

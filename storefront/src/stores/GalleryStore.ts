@@ -19,6 +19,14 @@ export interface GalleryDeps {
  * All photos of one event (the "All photos" tab): pages of 100 until `total`, shown as
  * they arrive; and the "It's me" answer on a photo's tag.
  */
+/** Resolves when the browser is idle (or after 200 ms); at once where there is no window. */
+function whenIdle(): Promise<void> {
+  if (typeof window === "undefined" || typeof window.requestIdleCallback !== "function") {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => window.requestIdleCallback(() => resolve(), { timeout: 200 }));
+}
+
 export class GalleryStore {
   eventId: string | null = null;
   photos: Photo[] = [];
@@ -68,12 +76,16 @@ export class GalleryStore {
         { albumId: event.albumId },
         {
           signal: abort.signal,
-          onPage: (page) =>
+          onPage: (page) => {
             runInAction(() => {
               if (abort.signal.aborted) return;
               this.photos.push(...page.items);
               this.total = page.total;
-            }),
+            });
+            // Let the browser paint and fetch the visible photos before asking for the next
+            // page, so a 10,000-photo event shows its first photos as fast as a small one.
+            return whenIdle();
+          },
         },
       );
       if (abort.signal.aborted) return;

@@ -8,6 +8,9 @@ export interface Notification {
   message: UserMessage;
 }
 
+/** How long a notice stays before it closes by itself. */
+export const NOTIFICATION_MS = 5000;
+
 /** Transient notices ("Added to the cart"…); at most 2 visible at once, 1 on mobile. */
 export class NotificationStore {
   items: Notification[] = [];
@@ -23,9 +26,11 @@ export class NotificationStore {
     return this.items.slice(0, visibleNotificationCount(this.ui.viewport === "mobile"));
   }
 
+  /** Shows a notice; it closes by itself after NOTIFICATION_MS, so later ones get their turn. */
   notify(message: UserMessage): number {
     const id = this.nextId++;
     this.items.push({ id, message });
+    setTimeout(() => this.dismiss(id), NOTIFICATION_MS);
     return id;
   }
 

@@ -1,7 +1,11 @@
 import { configure } from "mobx";
 import type { Language, RuntimeSettings } from "../../../cli/config/schema.ts";
 import { type Api, createApi } from "../api/index.ts";
+import type { EcommerceEvent } from "../domain/analytics.ts";
+import { AccountStore } from "./AccountStore.ts";
 import { AuthStore } from "./AuthStore.ts";
+import { CartStore } from "./CartStore.ts";
+import { type CookieJar, memoryCookies } from "./cookies.ts";
 import { ErrorStore } from "./ErrorStore.ts";
 import { EventStore } from "./EventStore.ts";
 import { FaceSearchStore } from "./FaceSearchStore.ts";
@@ -10,6 +14,12 @@ import { HomeStore } from "./HomeStore.ts";
 import { LanguageStore } from "./LanguageStore.ts";
 import { MyPhotosStore } from "./MyPhotosStore.ts";
 import { NotificationStore } from "./NotificationStore.ts";
+import {
+  type BusinessRequestForm,
+  businessRequestStore,
+  type PhotographerRequestForm,
+  photographerRequestStore,
+} from "./RequestFormStore.ts";
 import { SearchTokenStore } from "./SearchTokenStore.ts";
 import { SettingsStore } from "./SettingsStore.ts";
 import type { KeyValueStorage } from "./types.ts";
@@ -29,6 +39,10 @@ export interface Environment {
   origin: string;
   /** Tests pass a fake fetch; the browser's is used otherwise. */
   fetch?: typeof fetch;
+  /** The document's cookies (the cart id); in memory when absent. */
+  cookies?: CookieJar;
+  /** Where ecommerce events go (window.dataLayer); used only when the tenant enables analytics. */
+  analytics?: (event: EcommerceEvent) => void;
 }
 
 /** Builds every store with its dependencies passed in. Order matters: settings first. */
@@ -47,6 +61,11 @@ export class RootStore {
   readonly gallery: GalleryStore;
   readonly myPhotos: MyPhotosStore;
   readonly faceSearch: FaceSearchStore;
+  // The cart (issue #5): after language, notifications, errors and search tokens.
+  readonly cart: CartStore;
+  // Accounts and the request forms (issue #7).
+  readonly account: AccountStore;
+  readonly requests: { photographer: PhotographerRequestForm; business: BusinessRequestForm };
 
   constructor(env: Environment) {
     this.settings = new SettingsStore(env.settings, env.host);
@@ -59,7 +78,7 @@ export class RootStore {
     this.errors = new ErrorStore();
     this.ui = new UiStore(env.width, env.touch);
     this.notifications = new NotificationStore(this.ui);
-    this.auth = new AuthStore();
+    this.auth = new AuthStore({ settings: env.settings.auth, origin: env.origin });
     // One transport for every store: language and token are read at call time.
     this.api = createApi({
       origin: env.settings.api.origin ?? env.origin,
@@ -84,5 +103,21 @@ export class RootStore {
     });
     this.myPhotos = new MyPhotosStore(search);
     this.faceSearch = new FaceSearchStore({ api: this.api, myPhotos: this.myPhotos });
+    this.cart = new CartStore({
+      api: this.api,
+      storage: env.storage,
+      cookies: env.cookies ?? memoryCookies(),
+      language: this.language,
+      themeId: env.settings.theme.id,
+      tokens: this.searchTokens,
+      notifications: this.notifications,
+      errors: this.errors,
+      analytics: env.settings.analytics.enabled ? (env.analytics ?? null) : null,
+    });
+    this.account = new AccountStore(this.api);
+    this.requests = {
+      photographer: photographerRequestStore(this.api),
+      business: businessRequestStore(this.api),
+    };
   }
 }

@@ -60,7 +60,11 @@ describe("photos", () => {
     const pages: number[] = [];
     const result = await api.photos.listAll(
       { albumId: "a1001" },
-      { onPage: (_, n) => pages.push(n) },
+      {
+        onPage: (_, n) => {
+          pages.push(n);
+        },
+      },
     );
     expect(result.status).toBe(200);
     expect(result.data).toHaveLength(10_000);

@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Language, RuntimeSettings } from "../../../cli/config/schema.ts";
 import { LANGUAGE_STORAGE_KEY } from "../../../storefront/src/stores/LanguageStore.ts";
+import { NOTIFICATION_MS } from "../../../storefront/src/stores/NotificationStore.ts";
 import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
 import { safeStorage } from "../../../storefront/src/stores/types.ts";
 
@@ -121,6 +122,19 @@ describe("NotificationStore and UiStore", () => {
     expect(store.notifications.visible.map((n) => n.message)).toEqual(["a", "b"]);
     store.ui.setWidth(390);
     expect(store.notifications.visible.map((n) => n.message)).toEqual(["a"]);
+  });
+  it("a notice closes by itself, so the next one shows", () => {
+    vi.useFakeTimers();
+    try {
+      const { store } = make({ width: 390 });
+      store.notifications.notify("first");
+      store.notifications.notify("second");
+      expect(store.notifications.visible.map((n) => n.message)).toEqual(["first"]);
+      vi.advanceTimersByTime(NOTIFICATION_MS);
+      expect(store.notifications.items).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it("the drawer is for small and medium screens and closes on desktop", () => {
     const { store } = make({ width: 800 });

@@ -1,13 +1,32 @@
 import { useLingui } from "@lingui/react/macro";
-import { Outlet } from "react-router-dom";
+import { observer } from "mobx-react-lite";
+import { Outlet, useNavigate } from "react-router-dom";
+import { href } from "../../routes.ts";
+import { useStores } from "../../stores/context.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
-/** My account (/my-account); the router mounts it only for signed-in users. */
-export function MyAccountScreen() {
+/** My account (/my-account): the user's e-mail, sign out, and the orders or one order below. */
+export const MyAccountScreen = observer(function MyAccountScreen() {
   const { t } = useLingui();
+  const { auth, account } = useStores();
+  const navigate = useNavigate();
+  const email = auth.user?.email ?? "";
+  const signOut = () => {
+    account.clear();
+    navigate(href("home"));
+    void auth.signOut();
+  };
   return (
     <Screen title={t`My account`}>
+      <div className="account-user">
+        <p>
+          {t`Signed in as`} <strong className="account-user__email">{email}</strong>
+        </p>
+        <button type="button" className="button button--secondary" onClick={signOut}>
+          {t`Sign out`}
+        </button>
+      </div>
       <Outlet />
     </Screen>
   );
-}
+});

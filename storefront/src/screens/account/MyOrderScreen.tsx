@@ -1,11 +1,81 @@
 import { useLingui } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { Link, useParams } from "react-router-dom";
+import { formatMoney } from "../../domain/money.ts";
+import { href } from "../../routes.ts";
+import { useStores } from "../../stores/context.tsx";
+import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 
-/** One order of the signed-in user. */
-export function MyOrderScreen() {
-  const { t } = useLingui();
+/** One order of the signed-in user (/my-account/order/{id}): its items and downloads. */
+export const MyOrderScreen = observer(function MyOrderScreen() {
+  const { t, i18n } = useLingui();
+  const { account, language } = useStores();
+  const { id = "" } = useParams();
+  const lang = language.language;
+
+  useEffect(() => {
+    void account.open(id);
+  }, [account, id]);
+
+  const order = account.order?.orderId === id ? account.order : null;
   return (
-    <section aria-label={t`Order details`}>
-      <p>{t`The items of this order will appear here.`}</p>
+    <section
+      className="my-order"
+      aria-labelledby="my-order-title"
+      aria-busy={account.orderState === "loading"}
+    >
+      <p>
+        <Link to={href("my-orders")}>{t`All orders`}</Link>
+      </p>
+      <h2 id="my-order-title">{order ? t`Order № ${order.number}` : t`Order details`}</h2>
+      {account.orderState === "failed" && <p role="alert">{t`Could not load this order.`}</p>}
+      {order && (
+        <dl className="order-summary">
+          <dt>{t`Date`}</dt>
+          <dd>{formatOrderDate(order.createdOn, lang)}</dd>
+          <dt>{t`Status`}</dt>
+          <dd>{i18n._(ORDER_STATE_LABELS[order.state])}</dd>
+          <dt>{t`E-mail`}</dt>
+          <dd>{order.customer.email}</dd>
+          <dt>{t`Total`}</dt>
+          <dd>{formatMoney(order.totalAmount, order.currencyId, lang)}</dd>
+        </dl>
+      )}
+      {account.orderState === "done" && (
+        <ul className="order-items">
+          {account.items.map((item) => (
+            <li key={item.orderItemId} className="order-item">
+              <span className="order-item__title">{item.product.title}</span>
+              <span className="order-item__price">
+                {order ? formatMoney(item.totalPrice, order.currencyId, lang) : null}
+              </span>
+              {item.photos.length > 0 && (
+                <ul className="order-item__photos">
+                  {item.photos.map((p) => (
+                    <li key={p.photoId}>
+                      {p.downloadUrl ? (
+                        <a href={p.downloadUrl} download>
+                          <img src={p.thumbnailUrl} alt={t`Download ${p.photoId}`} loading="lazy" />
+                        </a>
+                      ) : (
+                        <img src={p.thumbnailUrl} alt={p.photoId} loading="lazy" />
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {order?.state === "Completed" && (
+        <p>
+          <Link
+            to={href("order-paid", { id: order.orderId })}
+          >{t`Open the order page with all downloads`}</Link>
+        </p>
+      )}
     </section>
   );
-}
+});

@@ -1,12 +1,100 @@
-import { useLingui } from "@lingui/react/macro";
+import { useLingui as useLinguiCore } from "@lingui/react";
+import { Plural, useLingui } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { Link } from "react-router-dom";
+import { formatMoney } from "../../domain/money.ts";
+import { href } from "../../routes.ts";
+import { useStores } from "../../stores/context.tsx";
 import { Screen } from "../../ui/Screen.tsx";
+import { CartGroup } from "./CartGroup.tsx";
+import { PromoCodeForm } from "./PromoCodeForm.tsx";
+import { SelectionProvider, SelectionToolbar } from "./selection.tsx";
 
-/** Cart (/cart). */
-export function CartScreen() {
+/** Cart (/cart): items by event, package hints and offers, promo codes, totals, checkout. */
+export const CartScreen = observer(function CartScreen() {
   const { t } = useLingui();
+  const { i18n } = useLinguiCore();
+  const { cart, language } = useStores();
+  const groups = cart.groups;
+  const catalogIds = groups.map((g) => g.catalogId).join(",");
+
+  useEffect(() => {
+    for (const id of catalogIds.split(",")) if (id) void cart.loadCatalog(id);
+  }, [cart, catalogIds]);
+
+  const money = (amount: number) => formatMoney(amount, cart.currencyId ?? 643, language.language);
+  const live = (
+    <p className="visually-hidden" role="status" aria-live="polite">
+      {cart.announcement ? i18n._(cart.announcement) : ""}
+    </p>
+  );
+
+  if (!cart.cart && cart.status !== "failed") {
+    return (
+      <Screen title={t`Cart`}>
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t`Loading…`}
+        </p>
+      </Screen>
+    );
+  }
+  if (cart.items.length === 0) {
+    return (
+      <Screen title={t`Cart`}>
+        {live}
+        <div className="cart-empty">
+          <p>{t`Your cart is empty.`}</p>
+          <Link className="button" to={href("home")}>
+            {t`Find your photos`}
+          </Link>
+        </div>
+      </Screen>
+    );
+  }
+  const c = cart.cart;
+  const count = cart.count;
   return (
     <Screen title={t`Cart`}>
-      <p>{t`Your cart is empty.`}</p>
+      {live}
+      <SelectionProvider>
+        <div className="cart">
+          <div className="cart__items">
+            <SelectionToolbar />
+            {groups.map((g) => (
+              <CartGroup key={g.eventId} group={g} money={money} />
+            ))}
+          </div>
+          <aside className="cart__summary" aria-labelledby="cart-summary-title">
+            <h2 id="cart-summary-title">{t`Your order`}</h2>
+            <p className="cart__count">
+              <Plural value={count} one="# item" other="# items" />
+            </p>
+            {c && (
+              <dl className="cart__totals">
+                <div>
+                  <dt>{t`Price`}</dt>
+                  <dd>{money(c.amount)}</dd>
+                </div>
+                {c.discountAmount > 0 && (
+                  <div className="cart__discount">
+                    <dt>{t`Discount`}</dt>
+                    <dd>−{money(c.discountAmount)}</dd>
+                  </div>
+                )}
+                <div className="cart__total">
+                  <dt>{t`Total`}</dt>
+                  <dd>{money(c.totalAmount)}</dd>
+                </div>
+              </dl>
+            )}
+            <PromoCodeForm />
+            <Link className="button cart__checkout" to={href("order")}>
+              {t`Proceed to checkout`}
+            </Link>
+          </aside>
+        </div>
+      </SelectionProvider>
     </Screen>
   );
-}
+});

@@ -15,7 +15,7 @@ export const ParticipantResults = observer(function ParticipantResults({
 }) {
   const { i18n } = useLingui();
   const { t } = useMacro();
-  const { myPhotos, language } = useStores();
+  const { myPhotos, language, cart } = useStores();
   const subject = myPhotos.subject;
   const bib = subject?.kind === "competitor" ? subject.competitor.number : "";
   const who =
@@ -55,6 +55,19 @@ export const ParticipantResults = observer(function ParticipantResults({
                     <span className="offers__price">
                       {formatMoney(p.price, p.currencyId, language.language)}
                     </span>
+                    {cart.has(p.productId) ? (
+                      <span className="offers__in-cart">{t`In the cart`}</span>
+                    ) : (
+                      subject && (
+                        <button
+                          type="button"
+                          className="button"
+                          onClick={() => cart.addPackage(event, p, subject)}
+                        >
+                          {t`Buy all photos`}
+                        </button>
+                      )
+                    )}
                   </li>
                 ))}
               </ul>

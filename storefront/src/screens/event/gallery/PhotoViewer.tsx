@@ -3,6 +3,7 @@ import { observer } from "mobx-react-lite";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
 import type { Photo, PhotoTag } from "../../../api/index.ts";
 import { stepIndex, swipeDirection } from "../../../domain/gallery.ts";
+import { formatMoney } from "../../../domain/money.ts";
 import { Icon } from "../../../shell/icons.tsx";
 import { useStores } from "../../../stores/context.tsx";
 
@@ -25,7 +26,9 @@ interface Props {
 export const PhotoViewer = observer(function PhotoViewer(props: Props) {
   const { eventId, eventName, photos, total, index, myNumber, onIndex, onClose } = props;
   const { t } = useLingui();
-  const { gallery } = useStores();
+  const { gallery, cart, events, myPhotos, language } = useStores();
+  const event = events.event(eventId);
+  const catalogId = event?.catalogId ?? null;
   const dialog = useRef<HTMLDialogElement>(null);
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const photo = photos[index];
@@ -36,6 +39,10 @@ export const PhotoViewer = observer(function PhotoViewer(props: Props) {
     if (d && !d.open) d.showModal();
     return () => d?.close();
   }, []);
+
+  useEffect(() => {
+    if (catalogId) void cart.loadCatalog(catalogId);
+  }, [cart, catalogId]);
 
   const go = (delta: number) => onIndex(stepIndex(index, delta, photos.length));
   const onKeyDown = (e: KeyboardEvent) => {
@@ -73,6 +80,9 @@ export const PhotoViewer = observer(function PhotoViewer(props: Props) {
   };
 
   if (!photo) return null;
+  const product = catalogId ? cart.photoProduct(catalogId) : null;
+  // With "My photos" of this event known, the participant's search token goes along.
+  const subject = myPhotos.eventId === eventId ? myPhotos.subject : null;
   const tags: PhotoTag[] = myNumber
     ? photo.tags.filter((tag) => tag.value === myNumber)
     : photo.tags;
@@ -116,6 +126,21 @@ export const PhotoViewer = observer(function PhotoViewer(props: Props) {
         >
           {t`Previous photo`}
         </button>
+        {product &&
+          (cart.has(product.productId, photo.photoId) ? (
+            <p className="viewer__confirmed">{t`In the cart`}</p>
+          ) : (
+            <button
+              type="button"
+              className="button viewer__buy"
+              onClick={() => cart.addPhoto({ eventId, name: eventName }, product, photo, subject)}
+            >
+              {t`Add to cart`}
+              <span className="viewer__price">
+                {formatMoney(product.price, product.currencyId, language.language)}
+              </span>
+            </button>
+          ))}
         {tags.map((tag) => {
           const bib = tag.value;
           return gallery.confirmed.has(tag.photoTagId) ? (

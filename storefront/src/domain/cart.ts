@@ -1,0 +1,104 @@
+/**
+ * Pure cart rules (spec §3, §4, §5, §8, §9): the cart id, promo code errors, grouping by
+ * event and when to suggest replacing single photos by the all-photos package.
+ */
+
+/** Cart ids are chosen by the client; anything else in storage or a cookie is corrupted. */
+const CART_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function isCartId(value: unknown): value is string {
+  return typeof value === "string" && CART_ID.test(value);
+}
+
+/** Spec §9: the cart id cookie lives 365 days. */
+export const CART_COOKIE_DAYS = 365;
+
+/** The promo code errors of spec §8, by name; their texts live with the UI messages. */
+export type PromoErrorKind =
+  | "not-found"
+  | "expired"
+  | "inactive"
+  | "conflict"
+  | "usage-limit"
+  | "not-applicable"
+  | "other";
+
+const PROMO_ERRORS: Record<string, PromoErrorKind> = {
+  PromoCodeNotFound: "not-found",
+  PromoCodeExpired: "expired",
+  PromoCodeInactive: "inactive",
+  PromoCodeConflict: "conflict",
+  PromoCodeUsageLimit: "usage-limit",
+  PromoCodeNotApplicable: "not-applicable",
+};
+
+/** The promo code error for the backend's error code; anything unknown is "other". */
+export function promoErrorKind(code: string | null | undefined): PromoErrorKind {
+  return (code && PROMO_ERRORS[code]) || "other";
+}
+
+/** Cart changes that fail because the cart itself is gone: start a fresh cart and retry. */
+export function isCartGone(code: string | null | undefined): boolean {
+  return code === "CartDeleted" || code === "CartProcessed" || code === "CartNotFound";
+}
+
+export interface GroupableItem {
+  eventId: string;
+  catalog: { catalogId: string; title: string };
+}
+
+export interface EventGroup<T> {
+  eventId: string;
+  catalogId: string;
+  title: string;
+  items: T[];
+}
+
+/** Cart items grouped by event, in the order each event first appears. */
+export function groupByEvent<T extends GroupableItem>(items: readonly T[]): EventGroup<T>[] {
+  const groups = new Map<string, EventGroup<T>>();
+  for (const item of items) {
+    let group = groups.get(item.eventId);
+    if (!group) {
+      group = {
+        eventId: item.eventId,
+        catalogId: item.catalog.catalogId,
+        title: item.catalog.title,
+        items: [],
+      };
+      groups.set(item.eventId, group);
+    }
+    group.items.push(item);
+  }
+  return [...groups.values()];
+}
+
+export interface HintItem {
+  product: { productType: string };
+  originalPrice: number;
+  duplicate: boolean;
+}
+
+export type PackageHint =
+  /** Photos a package in the cart already covers: remove them. */
+  | { kind: "duplicates"; count: number }
+  /** Single photos cost more than the package: buy the package instead. */
+  | { kind: "cheaper-package"; count: number; photosPrice: number; packagePrice: number }
+  | null;
+
+/**
+ * The replace-by-package hint of one event's items (spec §2, §5): duplicates first (a photo
+ * already in a package); else, when the event's single photos cost more than its all-photos
+ * package (and the cart has none), suggest the package.
+ */
+export function packageHint(items: readonly HintItem[], packagePrice: number | null): PackageHint {
+  const duplicates = items.filter((i) => i.duplicate).length;
+  if (duplicates > 0) return { kind: "duplicates", count: duplicates };
+  if (items.some((i) => i.product.productType === "photos_with_me")) return null;
+  const photos = items.filter((i) => i.product.productType === "photo");
+  if (packagePrice === null || photos.length < 2) return null;
+  const photosPrice = photos.reduce((sum, i) => sum + i.originalPrice, 0);
+  return photosPrice > packagePrice
+    ? { kind: "cheaper-package", count: photos.length, photosPrice, packagePrice }
+    : null;
+}

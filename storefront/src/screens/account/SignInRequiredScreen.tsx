@@ -1,0 +1,32 @@
+import { useLingui } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router-dom";
+import { href } from "../../routes.ts";
+import { useStores } from "../../stores/context.tsx";
+
+/**
+ * /my-account for a visitor who is not signed in (spec §2: not shown to them): sent to the
+ * provider's sign-in where the tenant has one, home otherwise.
+ */
+export const SignInRequiredScreen = observer(function SignInRequiredScreen() {
+  const { t } = useLingui();
+  const { auth } = useStores();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const goSignIn = auth.enabled && !auth.checking && !auth.signedIn;
+
+  useEffect(() => {
+    if (!goSignIn) return;
+    void auth.signIn(`${pathname}${search}`).then((leaving) => {
+      if (!leaving) navigate(href("home"), { replace: true });
+    });
+  }, [goSignIn, auth, pathname, search, navigate]);
+
+  if (!auth.enabled) return <Navigate to={href("home")} replace />;
+  return (
+    <div className="screen" aria-busy="true">
+      <span className="spinner" role="status" aria-label={t`Signing in…`} />
+    </div>
+  );
+});

@@ -1,0 +1,79 @@
+/**
+ * The AuthClient over oidc-client-ts. Loaded only through a dynamic import (AuthStore, the
+ * silent-check iframe), so tenants without sign-in and the first screen never download it.
+ * Authorization code + PKCE (S256); the spec's implicit flow is deprecated (RFC 9700) and
+ * unsupported by the library.
+ */
+import { type User, UserManager, WebStorageStateStore } from "oidc-client-ts";
+import { AUTH_CALLBACK_PATH, isOidcKey } from "../../domain/auth.ts";
+import type { AuthClient, AuthClientConfig, AuthUser } from "./client.ts";
+
+function manager(c: AuthClientConfig): UserManager {
+  return new UserManager({
+    authority: c.authority,
+    client_id: c.clientId,
+    redirect_uri: `${c.origin}${AUTH_CALLBACK_PATH}`,
+    silent_redirect_uri: `${c.origin}${AUTH_CALLBACK_PATH}`,
+    post_logout_redirect_uri: `${c.origin}/`,
+    response_type: "code",
+    scope: "openid profile email",
+    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+    stateStore: new WebStorageStateStore({ store: window.localStorage }),
+    automaticSilentRenew: false,
+    monitorSession: false,
+    // Keycloak (and the preview provider) put e-mail in the ID token: no extra userinfo call.
+    loadUserInfo: false,
+    silentRequestTimeoutInSeconds: Math.ceil(c.silentTimeoutMs / 1000),
+    requestTimeoutInSeconds: Math.ceil(c.silentTimeoutMs / 1000),
+  });
+}
+
+function toUser(user: User | null | undefined): AuthUser | null {
+  if (!user || user.expired) return null;
+  const email = user.profile.email ?? user.profile.preferred_username ?? user.profile.sub;
+  return { email, accessToken: user.access_token };
+}
+
+function clearOidcKeys(storage: Storage): void {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key && isOidcKey(key)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}
+
+export function createOidcClient(c: AuthClientConfig): AuthClient {
+  const um = manager(c);
+  return {
+    storedUser: async () => toUser(await um.getUser()),
+    silentSignIn: async () => toUser(await um.signinSilent()),
+    signIn: (returnTo) => um.signinRedirect({ state: { returnTo } }),
+    completeSignIn: async (url) => {
+      const user = await um.signinCallback(url);
+      const auth = toUser(user);
+      if (!user || !auth) throw new Error("the provider returned no usable user");
+      return { user: auth, returnTo: (user.state as { returnTo?: unknown } | undefined)?.returnTo };
+    },
+    signOut: async () => {
+      const idToken = (await um.getUser().catch(() => null))?.id_token;
+      await um.removeUser().catch(() => undefined);
+      clearOidcKeys(window.sessionStorage);
+      clearOidcKeys(window.localStorage);
+      // End the provider's session too, or the silent check on the next load signs the user
+      // back in. Built by hand so no sign-out state is left in storage.
+      const endSession = await um.metadataService.getEndSessionEndpoint().catch(() => undefined);
+      if (!endSession) return;
+      const url = new URL(endSession);
+      if (idToken) url.searchParams.set("id_token_hint", idToken);
+      url.searchParams.set("client_id", c.clientId);
+      url.searchParams.set("post_logout_redirect_uri", `${c.origin}/`);
+      window.location.assign(url.href);
+    },
+  };
+}
+
+/** In the silent check's iframe: hand the provider's answer to the parent window. */
+export async function completeSilentCallback(c: AuthClientConfig, url: string): Promise<void> {
+  await manager(c).signinCallback(url);
+}

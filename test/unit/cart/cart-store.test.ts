@@ -1,0 +1,365 @@
+// @vitest-environment node
+/** CartStore against the in-process demo backend (spec §3, §4, §5, §7, §8, §9). */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RuntimeSettings } from "../../../cli/config/schema.ts";
+import type { Competitor, Photo } from "../../../storefront/src/api/index.ts";
+import type { EcommerceEvent } from "../../../storefront/src/domain/analytics.ts";
+import {
+  CART_COOKIE,
+  CART_STORAGE_KEY,
+  type CartStore,
+} from "../../../storefront/src/stores/CartStore.ts";
+import { CART_MESSAGES } from "../../../storefront/src/stores/cart-messages.ts";
+import { type CookieJar, memoryCookies } from "../../../storefront/src/stores/cookies.ts";
+import type { Subject } from "../../../storefront/src/stores/MyPhotosStore.ts";
+import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
+import { safeStorage } from "../../../storefront/src/stores/types.ts";
+import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
+
+const settings = {
+  id: "t",
+  tenantName: "T",
+  theme: { id: "MySport", logo: "/l.svg", logoSmall: "/s.svg", favicon: "/f.svg" },
+  languages: { available: ["ru", "en"], default: "ru", picker: true },
+  currencyId: 643,
+  hosts: [],
+  usVariant: false,
+  appBar: { kind: "default" },
+  backFromHome: false,
+  hideBannerOnHome: false,
+  menu: ["participants", "contacts"],
+  footer: null,
+  support: { email: "s@example.com", hours: { from: "08:00", to: "18:00" } },
+  social: [],
+  api: {},
+  analytics: { enabled: true },
+  requestsEndpoint: "/public/requests",
+} satisfies RuntimeSettings;
+
+const clock = fakeClock();
+let demo: Awaited<ReturnType<typeof startDemo>>;
+beforeAll(async () => {
+  demo = await startDemo({ now: clock.now, tokenLifetimeMs: 60_000 });
+});
+afterAll(() => demo.close());
+
+interface Device {
+  map: Map<string, string>;
+  cookies: CookieJar;
+}
+const newDevice = (): Device => ({ map: new Map(), cookies: memoryCookies() });
+
+/** A tab: a RootStore on a device (shared storage and cookies), with a recording fetch. */
+function tab(
+  device = newDevice(),
+  opts: { fail?: (url: string, method: string) => boolean; analytics?: boolean } = {},
+) {
+  const calls: { method: string; path: string }[] = [];
+  const events: EcommerceEvent[] = [];
+  const fetcher: typeof fetch = async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? "GET";
+    calls.push({ method, path: new URL(url).pathname.replace(/^\/public\/[^/]+\/api\/v1/, "") });
+    if (opts.fail?.(url, method)) {
+      return new Response(JSON.stringify({ code: "ServiceUnavailable", message: "down" }), {
+        status: 503,
+        headers: { "content-type": "application/json" },
+      });
+    }
+    return fetch(input, init);
+  };
+  const store = new RootStore({
+    settings: { ...settings, analytics: { enabled: opts.analytics ?? true } },
+    host: "shop.example",
+    storage: safeStorage({
+      getItem: (k) => device.map.get(k) ?? null,
+      setItem: (k, v) => void device.map.set(k, v),
+      removeItem: (k) => void device.map.delete(k),
+    }),
+    browserLanguages: ["ru-RU"],
+    width: 1280,
+    touch: false,
+    origin: demo.origin,
+    loadCatalog: async () => {},
+    fetch: fetcher,
+    cookies: device.cookies,
+    analytics: (e) => events.push(e),
+  });
+  return { store, cart: store.cart, calls, events, device };
+}
+
+async function participant(eventId: string, bib: string): Promise<Subject> {
+  const found = await apiFor(demo.origin).competitors.search(eventId, bib);
+  if (!found.ok) throw found.error;
+  const competitor = found.data.items[0] as Competitor;
+  return { kind: "competitor", competitor };
+}
+
+async function photosOf(albumId: string, count: number): Promise<Photo[]> {
+  const page = await apiFor(demo.origin).photos.list({ albumId }, {});
+  if (!page.ok) throw page.error;
+  return page.data.items.slice(0, count);
+}
+
+/** Queued messages are MobX proxies: compare catalog ids. */
+const idOf = (m: unknown) => (m && typeof m === "object" ? (m as { id?: string }).id : m);
+
+const EVENT = { eventId: "1003", name: "Kazan Night Run 2025" };
+
+async function photoProduct(cart: CartStore) {
+  await cart.loadCatalog("c1003");
+  const product = cart.photoProduct("c1003");
+  if (!product) throw new Error("no photo product");
+  return product;
+}
+async function packageProduct(cart: CartStore) {
+  await cart.loadCatalog("c1003");
+  const product = cart.offers("c1003")[0];
+  if (!product) throw new Error("no package");
+  return product;
+}
+
+describe("cart lifecycle", () => {
+  it("creates a cart (201), keeps its id in the cookie and local storage, sets Language and Theme", async () => {
+    const t = tab();
+    await t.cart.init();
+    const id = t.cart.cart?.shoppingCartId;
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(t.device.cookies.get(CART_COOKIE)).toBe(id);
+    expect(JSON.parse(t.device.map.get(CART_STORAGE_KEY) ?? "{}").cartId).toBe(id);
+    expect(t.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      "POST /shoppingCarts",
+      `PATCH /shoppingCarts/${id}/attributes`,
+    ]);
+    expect(t.cart.cart?.attributes).toEqual([
+      { key: "Language", value: "ru" },
+      { key: "Theme", value: "MySport" },
+    ]);
+    // A reload (or a new tab) finds the same cart with GET, no new POST.
+    const again = tab(t.device);
+    await again.cart.init();
+    expect(again.cart.cart?.shoppingCartId).toBe(id);
+    expect(again.calls.map((c) => c.method)).toEqual(["GET"]);
+  });
+
+  it("follows the language: PATCH attributes when it changes", async () => {
+    const t = tab();
+    await t.cart.init();
+    await t.store.language.setLanguage("en");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(t.calls.at(-1)?.method).toBe("PATCH");
+    const stored = await apiFor(demo.origin).carts.get(t.cart.cart?.shoppingCartId ?? "");
+    expect(stored.data?.attributes).toContainEqual({ key: "Language", value: "en" });
+    t.cart.dispose();
+  });
+
+  it("a corrupted local storage entry yields a working cart", async () => {
+    for (const junk of ["{not json", '{"cartId":"../../etc"}', "null", '"x"']) {
+      const device = newDevice();
+      device.map.set(CART_STORAGE_KEY, junk);
+      const t = tab(device);
+      await t.cart.init();
+      expect(t.cart.cart?.state).toBe("Updated");
+      expect(t.store.errors.queue).toEqual([]);
+    }
+  });
+
+  it("a Deleted cart is not loaded: a cart error, then a fresh cart", async () => {
+    const t = tab();
+    await t.cart.init();
+    const old = t.cart.cart?.shoppingCartId ?? "";
+    await apiFor(demo.origin).carts.remove(old);
+    const reload = tab(t.device);
+    await reload.cart.init();
+    expect(idOf(reload.store.errors.current?.message)).toBe(CART_MESSAGES.deleted.id);
+    expect(reload.cart.cart?.shoppingCartId).not.toBe(old);
+    expect(reload.cart.cart?.state).toBe("Updated");
+    expect(JSON.parse(t.device.map.get(CART_STORAGE_KEY) ?? "{}").cartId).toBe(
+      reload.cart.cart?.shoppingCartId,
+    );
+  });
+
+  it("a network failure on load keeps the cart id (nothing lost)", async () => {
+    const t = tab();
+    await t.cart.init();
+    const id = t.cart.cart?.shoppingCartId;
+    const offline = tab(t.device, { fail: () => true });
+    await offline.cart.init();
+    expect(offline.cart.status).toBe("failed");
+    expect(t.device.cookies.get(CART_COOKIE)).toBe(id);
+  });
+});
+
+describe("adding and removing", () => {
+  it("adds photos and a package; the badge counts them (spec §9); duplicates are flagged", async () => {
+    const t = tab();
+    await t.cart.init();
+    const subject = await participant("1003", "301");
+    const product = await photoProduct(t.cart);
+    const [photo] = await photosOf("a1003", 1);
+    if (!photo) throw new Error("no photo");
+    const adding = t.cart.addPhoto(EVENT, product, photo, null);
+    expect(t.cart.count).toBe(1); // optimistic
+    expect(await adding).toBe(true);
+    expect(t.store.notifications.items.map((n) => idOf(n.message))).toContain(
+      CART_MESSAGES.added.id,
+    );
+    expect(await t.cart.addPackage(EVENT, await packageProduct(t.cart), subject)).toBe(true);
+    expect(t.cart.count).toBe(2);
+    // A photo the package covers is flagged as duplicate.
+    const pkg = t.cart.items.find((i) => i.product.productType === "photos_with_me");
+    const covered = pkg?.photoIds[0] ?? "";
+    const coveredPhoto = { ...photo, photoId: covered };
+    expect(await t.cart.addPhoto(EVENT, product, coveredPhoto, subject)).toBe(true);
+    expect(t.cart.items.find((i) => i.photoId === covered)?.duplicate).toBe(true);
+    expect(t.cart.count).toBe(3);
+    expect(t.events.map((e) => e.event)).toEqual(["add_to_cart", "add_to_cart", "add_to_cart"]);
+    expect(t.events[0]?.ecommerce.items[0]).toMatchObject({
+      item_id: "c1003-photo",
+      item_category: "photo",
+      price: 290,
+      quantity: 1,
+    });
+  });
+
+  it("says 'This product is already in your cart' for a duplicate", async () => {
+    const t = tab();
+    await t.cart.init();
+    const subject = await participant("1003", "302");
+    const pkg = await packageProduct(t.cart);
+    expect(await t.cart.addPackage(EVENT, pkg, subject)).toBe(true);
+    expect(await t.cart.addPackage(EVENT, pkg, subject)).toBe(false);
+    expect(idOf(t.store.errors.current?.message)).toBe(CART_MESSAGES.alreadyInCart.id);
+    expect(t.cart.count).toBe(1);
+  });
+
+  it("refreshes an expired search token and retries the add", async () => {
+    const t = tab();
+    await t.cart.init();
+    const subject = await participant("1003", "303");
+    const pkg = await packageProduct(t.cart);
+    expect(await t.cart.addPackage(EVENT, pkg, subject)).toBe(true);
+    clock.advance(61_000);
+    const photo = (await photosOf("a1003", 3))[2] as Photo;
+    expect(await t.cart.addPhoto(EVENT, await photoProduct(t.cart), photo, subject)).toBe(true);
+    const adds = t.calls.filter((c) => c.path.endsWith("/token") || c.path.endsWith("/items"));
+    expect(adds.map((c) => c.path.split("/").pop())).toEqual([
+      "token",
+      "items",
+      "items", // 401: the token expired
+      "token",
+      "items",
+    ]);
+  });
+
+  it("rolls back a failed add without losing the other items", async () => {
+    let failing = false;
+    const t = tab(newDevice(), {
+      fail: (url, method) => failing && method === "POST" && url.endsWith("/items"),
+    });
+    await t.cart.init();
+    const product = await photoProduct(t.cart);
+    const [a, b] = await photosOf("a1003", 2);
+    if (!a || !b) throw new Error("no photos");
+    await t.cart.addPhoto(EVENT, product, a, null);
+    failing = true;
+    const adding = t.cart.addPhoto(EVENT, product, b, null);
+    expect(t.cart.count).toBe(2);
+    expect(await adding).toBe(false);
+    expect(t.cart.count).toBe(1);
+    expect(t.cart.items[0]?.photoId).toBe(a.photoId);
+    expect(idOf(t.store.errors.current?.message)).toBe(CART_MESSAGES.addFailed.id);
+  });
+
+  it("removes one, several (selection) and clears all (a fresh cart)", async () => {
+    const t = tab(newDevice(), { analytics: false });
+    await t.cart.init();
+    const product = await photoProduct(t.cart);
+    for (const p of await photosOf("a1003", 4)) await t.cart.addPhoto(EVENT, product, p, null);
+    expect(t.cart.count).toBe(4);
+    const [first, second, third] = t.cart.items.map((i) => i.shoppingCartItemId);
+    await t.cart.remove([first ?? ""]);
+    expect(t.cart.count).toBe(3);
+    await t.cart.remove([second ?? "", third ?? ""]);
+    expect(t.cart.count).toBe(1);
+    const old = t.cart.cart?.shoppingCartId;
+    expect(await t.cart.clear()).toBe(true);
+    expect(t.cart.count).toBe(0);
+    expect(t.cart.cart?.shoppingCartId).not.toBe(old);
+    expect(t.device.cookies.get(CART_COOKIE)).toBe(t.cart.cart?.shoppingCartId);
+    expect(t.events).toEqual([]); // analytics off for this tenant
+  });
+
+  it("rolls back a failed remove", async () => {
+    let failing = false;
+    const t = tab(newDevice(), { fail: (_, method) => failing && method === "DELETE" });
+    await t.cart.init();
+    const product = await photoProduct(t.cart);
+    for (const p of await photosOf("a1003", 2)) await t.cart.addPhoto(EVENT, product, p, null);
+    failing = true;
+    const removing = t.cart.remove([t.cart.items[0]?.shoppingCartItemId ?? ""]);
+    expect(t.cart.count).toBe(1);
+    expect(await removing).toBe(false);
+    expect(t.cart.count).toBe(2);
+  });
+});
+
+describe("promo codes", () => {
+  it("maps each error and applies a valid code (100 % off the package)", async () => {
+    const t = tab();
+    await t.cart.init();
+    expect(await t.cart.applyPromoCode("DEMO100")).toBe(false);
+    expect(t.cart.promoError).toBe("not-applicable"); // nothing to discount yet
+    await t.cart.addPackage(EVENT, await packageProduct(t.cart), await participant("1003", "304"));
+    for (const [code, kind] of [
+      ["NOPE-123", "not-found"],
+      ["EXPIRED", "expired"],
+      ["INACTIVE", "inactive"],
+      ["USEDUP", "usage-limit"],
+      ["NOTVALID", "not-applicable"],
+    ] as const) {
+      expect(await t.cart.applyPromoCode(code)).toBe(false);
+      expect(t.cart.promoError).toBe(kind);
+    }
+    expect(await t.cart.applyPromoCode("FREE-unit")).toBe(true);
+    expect(t.cart.promoError).toBeNull();
+    expect(t.cart.cart?.discountAmount).toBe(990);
+    expect(t.cart.cart?.totalAmount).toBe(0);
+    expect(await t.cart.applyPromoCode("CONFLICT")).toBe(false);
+    expect(t.cart.promoError).toBe("conflict");
+    const codeId = t.cart.cart?.promotionalCodes[0]?.codeId ?? "";
+    expect(await t.cart.removePromoCode(codeId)).toBe(true);
+    expect(t.cart.cart?.discountAmount).toBe(0);
+  });
+
+  it("an unexpected failure is 'An error occurred while adding a promo code'", async () => {
+    const t = tab(newDevice(), { fail: (url) => url.includes("promotionalCodes") });
+    await t.cart.init();
+    expect(await t.cart.applyPromoCode("DEMO100")).toBe(false);
+    expect(t.cart.promoError).toBe("other");
+  });
+});
+
+describe("tabs", () => {
+  it("a storage event from another tab reloads the cart", async () => {
+    const device = newDevice();
+    const one = tab(device);
+    await one.cart.init();
+    const two = tab(device);
+    await two.cart.init();
+    expect(two.cart.cart?.shoppingCartId).toBe(one.cart.cart?.shoppingCartId);
+    const [photo] = await photosOf("a1003", 1);
+    if (!photo) throw new Error("no photo");
+    await one.cart.addPhoto(EVENT, await photoProduct(one.cart), photo, null);
+    two.cart.onStorage(CART_STORAGE_KEY, device.map.get(CART_STORAGE_KEY) ?? null);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(two.cart.count).toBe(1);
+    // Clearing in one tab moves the other to the fresh cart.
+    await one.cart.clear();
+    two.cart.onStorage(CART_STORAGE_KEY, device.map.get(CART_STORAGE_KEY) ?? null);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(two.cart.cart?.shoppingCartId).toBe(one.cart.cart?.shoppingCartId);
+    expect(two.cart.count).toBe(0);
+    expect(two.store.errors.queue).toEqual([]);
+  });
+});
