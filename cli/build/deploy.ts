@@ -37,7 +37,7 @@ const originOf = (url: string | undefined): string[] => (url ? [new URL(url).ori
  * 'unsafe-eval': the settings are a JSON data block, never inline script), API calls and
  * photos only from the API origin, sign-in only with the tenant's identity provider.
  */
-export function contentSecurityPolicy(config: TenantConfig): string {
+export function contentSecurityPolicy(config: TenantConfig, frameable = false): string {
   const api = originOf(config.api.origin);
   const idp = originOf(config.auth?.authority);
   const directives: string[][] = [
@@ -51,15 +51,16 @@ export function contentSecurityPolicy(config: TenantConfig): string {
     ["object-src", "'none'"],
     ["base-uri", "'none'"],
     ["form-action", "'self'"],
-    ["frame-ancestors", "'none'"],
+    // The sign-in callback page is framed by the shop itself for the silent session check.
+    ["frame-ancestors", frameable ? "'self'" : "'none'"],
   ];
   return directives.map((d) => [...new Set(d)].join(" ")).join("; ");
 }
 
 /** Headers every response carries, errors included. */
-export function securityHeaders(config: TenantConfig): Header[] {
+export function securityHeaders(config: TenantConfig, frameable = false): Header[] {
   return [
-    { name: "Content-Security-Policy", value: contentSecurityPolicy(config) },
+    { name: "Content-Security-Policy", value: contentSecurityPolicy(config, frameable) },
     // No includeSubDomains: a tenant's host (mysport.ru) shares its domain with sites this
     // build knows nothing about, and HSTS on them cannot be taken back for a year.
     { name: "Strict-Transport-Security", value: "max-age=31536000" },
@@ -68,7 +69,7 @@ export function securityHeaders(config: TenantConfig): Header[] {
     // The camera is for the selfie search (face search); nothing else is ever asked for.
     { name: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" },
     // frame-ancestors covers current browsers; this covers the ones that predate it.
-    { name: "X-Frame-Options", value: "DENY" },
+    { name: "X-Frame-Options", value: frameable ? "SAMEORIGIN" : "DENY" },
   ];
 }
 
@@ -117,6 +118,10 @@ export async function renderNginxConf(
     immutable: IMMUTABLE,
     revalidate: REVALIDATE,
     backendPaths: backendPaths(config),
+    // Only tenants with sign-in have the callback page that the silent check frames.
+    callbackHeaders: config.auth
+      ? securityHeaders(config, true).map((h) => ({ name: h.name, value: nginxSafe(h.value) }))
+      : null,
   });
 }
 

@@ -74,13 +74,16 @@ describe("nginx.conf", () => {
       "~ ^/(nginx\\.conf|_headers)$",
       "/public/",
       "/auth/",
+      "= /auth-callback",
       "/",
     ]);
     // nginx drops server-level add_header in a location that has its own: so none at server level.
     const serverLevel = conf.replace(/^ {4}location [^{]+\{[\s\S]*?^ {4}\}/gm, "");
     expect(serverLevel).not.toMatch(/^\s*add_header/m);
     for (const { name, body } of blocks) {
-      for (const h of securityHeaders(config)) {
+      // The sign-in callback alone may be framed, by the shop itself (the silent session check).
+      const frameable = name === "= /auth-callback";
+      for (const h of securityHeaders(config, frameable)) {
         expect(body, `${name}: ${h.name}`).toContain(`add_header ${h.name} "${h.value}" always;`);
       }
     }
@@ -114,6 +117,18 @@ describe("nginx.conf", () => {
     await expect(
       renderNginxConf("mysport", await tenant("mysport"), { root: "/srv/$host", listen: ["80"] }),
     ).rejects.toThrow(/cannot be written into nginx.conf/);
+  });
+});
+
+describe("sign-in callback", () => {
+  it("only tenants with sign-in get a callback page framable by their own origin", async () => {
+    const mysport = await renderNginxConf("mysport", await tenant("mysport"));
+    const callback = locations(mysport).find((l) => l.name === "= /auth-callback");
+    expect(callback?.body).toContain("frame-ancestors 'self'");
+    expect(callback?.body).toContain('add_header X-Frame-Options "SAMEORIGIN" always;');
+    const ironstar = await renderNginxConf("ironstar", await tenant("ironstar"));
+    expect(locations(ironstar).map((l) => l.name)).not.toContain("= /auth-callback");
+    expect(ironstar).not.toContain("frame-ancestors 'self'");
   });
 });
 
