@@ -9,6 +9,7 @@ step() { printf '\n== %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
 step "dependencies"
 bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
+node scripts/build-cli.mjs
 bash scripts/ensure-nginx.sh
 
 step "lint and format (biome)"

@@ -1,8 +1,23 @@
-import { dirname, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The package root (where package.json, storefront/ and templates/ live). */
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+/** The package root: the nearest folder above this module with our package.json (works from
+ * the sources and from the bundled CLI in node_modules/.cache alike). */
+function findPackageRoot(from: string): string {
+  let dir = from;
+  for (;;) {
+    const file = join(dir, "package.json");
+    if (existsSync(file) && JSON.parse(readFileSync(file, "utf8")).name === "photo-storefront") {
+      return dir;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no photo-storefront package.json above ${from}`);
+    dir = parent;
+  }
+}
+
+export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
 export const STOREFRONT_DIR = resolve(PACKAGE_ROOT, "storefront");
 export const TEMPLATES_DIR = resolve(PACKAGE_ROOT, "templates");
 export const CORE_CACHE_DIR = resolve(PACKAGE_ROOT, "node_modules/.cache/storefront-core");
