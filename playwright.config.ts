@@ -1,7 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.js";
 import { TENANT_PORTS } from "./test/e2e/tenants.ts";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "test/e2e",
@@ -10,21 +9,16 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },
     locale: "ru-RU",
     launchOptions: {
-      executablePath: CHROMIUM,
+      executablePath: CHROMIUM_PATH,
       args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
+        ...CHROMIUM_ARGS,
+        // The selfie camera: a fake device, granted without a prompt.
         "--use-fake-ui-for-media-stream",
         "--use-fake-device-for-media-stream",
       ],

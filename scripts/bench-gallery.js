@@ -3,18 +3,10 @@
 // Debian's Chromium through `storefront preview`, so the ratio is fair on a noisy machine.
 import { spawn } from "node:child_process";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.js";
 
 const LARGE = { id: "1001", photos: 10_000 };
 const SMALL = { id: "1004", photos: 120 };
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 function startPreview() {
   return new Promise((resolve, reject) => {
@@ -55,8 +47,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export async function benchGallery() {
   const preview = await startPreview();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ARGS,
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     await measure(browser, preview.url, SMALL); // warm-up: caches, JIT
