@@ -34,20 +34,31 @@ function toUser(user: User | null | undefined): AuthUser | null {
   return { email, accessToken: user.access_token };
 }
 
-function clearOidcKeys(storage: Storage): void {
+function clearOidcKeys(storage: Storage, keep: (key: string) => boolean = () => false): void {
   const keys: string[] = [];
   for (let i = 0; i < storage.length; i++) {
     const key = storage.key(i);
-    if (key && isOidcKey(key)) keys.push(key);
+    if (key && isOidcKey(key) && !keep(key)) keys.push(key);
   }
   for (const key of keys) storage.removeItem(key);
 }
+
+/** The signed-in user's own entry; every other oidc.* entry is the state of one request. */
+const isUserKey = (key: string) => key.startsWith("oidc.user:");
 
 export function createOidcClient(c: AuthClientConfig): AuthClient {
   const um = manager(c);
   return {
     storedUser: async () => toUser(await um.getUser()),
-    silentSignIn: async () => toUser(await um.signinSilent()),
+    silentSignIn: async () => {
+      try {
+        return toUser(await um.signinSilent());
+      } finally {
+        // A check that failed (login_required, time-out) leaves its request state behind.
+        clearOidcKeys(window.sessionStorage, isUserKey);
+        clearOidcKeys(window.localStorage, isUserKey);
+      }
+    },
     signIn: (returnTo) => um.signinRedirect({ state: { returnTo } }),
     completeSignIn: async (url) => {
       const user = await um.signinCallback(url);
