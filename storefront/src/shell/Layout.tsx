@@ -6,6 +6,7 @@ import { useStores } from "../stores/context.tsx";
 import { AppBar } from "./AppBar.tsx";
 import { Drawer } from "./Drawer.tsx";
 import { Footer } from "./Footer.tsx";
+import { FramePickerHost } from "./FramePickerHost.tsx";
 import { Notifications } from "./Notifications.tsx";
 import { Snackbar } from "./Snackbar.tsx";
 
@@ -38,6 +39,7 @@ export const Layout = observer(function Layout({ children }: { children: ReactNo
         {children}
       </main>
       <Footer />
+      <FramePickerHost />
       <Snackbar />
     </div>
   );

@@ -5,15 +5,21 @@ import type { EcommerceEvent } from "../domain/analytics.ts";
 import { AccountStore } from "./AccountStore.ts";
 import { AuthStore } from "./AuthStore.ts";
 import { CartStore } from "./CartStore.ts";
+import { CheckoutStore } from "./CheckoutStore.ts";
 import { type CookieJar, memoryCookies } from "./cookies.ts";
+import { DownloadStore } from "./DownloadStore.ts";
 import { ErrorStore } from "./ErrorStore.ts";
 import { EventStore } from "./EventStore.ts";
 import { FaceSearchStore } from "./FaceSearchStore.ts";
+import { FramePickerStore } from "./FramePickerStore.ts";
+import { browserFiles, type FilePorts } from "./files.ts";
 import { GalleryStore } from "./GalleryStore.ts";
 import { HomeStore } from "./HomeStore.ts";
 import { LanguageStore } from "./LanguageStore.ts";
 import { MyPhotosStore } from "./MyPhotosStore.ts";
 import { NotificationStore } from "./NotificationStore.ts";
+import { OrderStore } from "./OrderStore.ts";
+import { PendingOrdersStore } from "./PendingOrdersStore.ts";
 import {
   type BusinessRequestForm,
   businessRequestStore,
@@ -43,6 +49,10 @@ export interface Environment {
   cookies?: CookieJar;
   /** Where ecommerce events go (window.dataLayer); used only when the tenant enables analytics. */
   analytics?: (event: EcommerceEvent) => void;
+  /** Saving and sharing files, and the redirect to the pay page; the browser's when absent. */
+  files?: FilePorts;
+  /** Waits between polls (tests pass an instant one). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Builds every store with its dependencies passed in. Order matters: settings first. */
@@ -63,6 +73,12 @@ export class RootStore {
   readonly faceSearch: FaceSearchStore;
   // The cart (issue #5): after language, notifications, errors and search tokens.
   readonly cart: CartStore;
+  readonly framePicker: FramePickerStore;
+  // Checkout, payment and the paid order (issue #6): after the cart and events.
+  readonly pendingOrders: PendingOrdersStore;
+  readonly checkout: CheckoutStore;
+  readonly order: OrderStore;
+  readonly downloads: DownloadStore;
   // Accounts and the request forms (issue #7).
   readonly account: AccountStore;
   readonly requests: { photographer: PhotographerRequestForm; business: BusinessRequestForm };
@@ -114,6 +130,24 @@ export class RootStore {
       errors: this.errors,
       analytics: env.settings.analytics.enabled ? (env.analytics ?? null) : null,
     });
+    this.framePicker = new FramePickerStore({
+      api: this.api,
+      tokens: this.searchTokens,
+      cart: this.cart,
+      myPhotos: this.myPhotos,
+    });
+    const files = env.files ?? browserFiles;
+    const sleep = env.sleep ? { sleep: env.sleep } : {};
+    this.pendingOrders = new PendingOrdersStore(env.storage);
+    this.checkout = new CheckoutStore({
+      api: this.api,
+      cart: this.cart,
+      events: this.events,
+      pending: this.pendingOrders,
+      files,
+    });
+    this.order = new OrderStore({ api: this.api, pending: this.pendingOrders, files, ...sleep });
+    this.downloads = new DownloadStore({ api: this.api, files, ...sleep });
     this.account = new AccountStore(this.api);
     this.requests = {
       photographer: photographerRequestStore(this.api),

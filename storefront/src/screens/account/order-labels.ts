@@ -1,13 +1,5 @@
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
-import type { OrderState } from "../../api/index.ts";
-
-/** Order state labels of spec §4. */
-export const ORDER_STATE_LABELS: Record<OrderState, MessageDescriptor> = {
-  AwaitingPayment: msg`awaiting payment`,
-  Completed: msg`paid`,
-  Canceled: msg`canceled`,
-};
+/** Order state labels of spec §4 (a pure rule, in domain/). */
+export { ORDER_STATE_LABELS } from "../../domain/order.ts";
 
 const LOCALES = { ru: "ru-RU", en: "en-US", es: "es-ES" } as const;
 

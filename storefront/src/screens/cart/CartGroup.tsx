@@ -6,6 +6,7 @@ import { type EventGroup, packageHint } from "../../domain/cart.ts";
 import { href } from "../../routes.ts";
 import { Icon } from "../../shell/icons.tsx";
 import { useStores } from "../../stores/context.tsx";
+import { FrameButton } from "../frames/FrameButton.tsx";
 import { focusHeading, useSelection } from "./selection.tsx";
 
 type Money = (amount: number) => string;
@@ -44,11 +45,17 @@ export const CartGroup = observer(function CartGroup({
     return total > 1 ? `${title} ${n}` : title;
   });
 
+  // Several offers of one event: each "Buy all photos" names its offer (and distance).
+  const offerLabel = (p: Product) => {
+    const offer = p.distance ? `${p.title}, ${p.distance}` : p.title;
+    return t`Buy all photos: ${offer}`;
+  };
   const buy = (product: Product) =>
     subject ? (
       <button
         type="button"
         className="button"
+        aria-label={offerLabel(product)}
         onClick={() => void cart.replaceWithPackage(event, product, subject)}
       >
         {t`Buy all photos`}
@@ -95,6 +102,7 @@ export const CartGroup = observer(function CartGroup({
           {buy(cheapest)}
         </div>
       )}
+      <FrameButton event={event} catalogId={group.catalogId} />
       <ul className="cart-group__items">
         {group.items.map((item, index) => (
           <CartLine

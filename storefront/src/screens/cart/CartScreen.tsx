@@ -7,6 +7,7 @@ import { formatMoney } from "../../domain/money.ts";
 import { href } from "../../routes.ts";
 import { useStores } from "../../stores/context.tsx";
 import { Screen } from "../../ui/Screen.tsx";
+import { PendingOrderBanner } from "../order/PendingOrderBanner.tsx";
 import { CartGroup } from "./CartGroup.tsx";
 import { PromoCodeForm } from "./PromoCodeForm.tsx";
 import { SelectionProvider, SelectionToolbar } from "./selection.tsx";
@@ -39,10 +40,24 @@ export const CartScreen = observer(function CartScreen() {
       </Screen>
     );
   }
+  if (!cart.cart && cart.status === "failed" && cart.items.length === 0) {
+    // Offline or the cart service is down: not "empty" (the cart id is kept), but unavailable.
+    return (
+      <Screen title={t`Cart`}>
+        <div className="cart-empty cart-unavailable" role="alert">
+          <p>{t`The cart is unavailable right now. Check your connection and try again.`}</p>
+          <button type="button" className="button" onClick={() => void cart.ensureCart()}>
+            {t`Try again`}
+          </button>
+        </div>
+      </Screen>
+    );
+  }
   if (cart.items.length === 0) {
     return (
       <Screen title={t`Cart`}>
         {live}
+        <PendingOrderBanner />
         <div className="cart-empty">
           <p>{t`Your cart is empty.`}</p>
           <Link className="button" to={href("home")}>
@@ -57,6 +72,7 @@ export const CartScreen = observer(function CartScreen() {
   return (
     <Screen title={t`Cart`}>
       {live}
+      <PendingOrderBanner />
       <SelectionProvider>
         <div className="cart">
           <div className="cart__items">

@@ -1,12 +1,152 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import { type FormEvent, useEffect } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { formatMoney } from "../../domain/money.ts";
+import { href } from "../../routes.ts";
+import { useStores } from "../../stores/context.tsx";
 import { Screen } from "../../ui/Screen.tsx";
+import { PaymentStep } from "./PaymentStep.tsx";
 
-/** Checkout with the steps Order and Payment (/order). */
-export function CheckoutScreen() {
+/** Checkout with the steps Order and Payment (/order); router state `orderId` pays an unpaid order. */
+export const CheckoutScreen = observer(function CheckoutScreen() {
   const { t } = useLingui();
+  const { checkout, cart, language } = useStores();
+  const location = useLocation();
+  const orderId = (location.state as { orderId?: unknown } | null)?.orderId;
+  const resumeId = typeof orderId === "string" ? orderId : null;
+  const cartReady = cart.cart !== null;
+
+  useEffect(() => {
+    if (cartReady || resumeId) void checkout.start(resumeId);
+  }, [checkout, cartReady, resumeId]);
+
+  const money = (amount: number) => formatMoney(amount, checkout.currencyId, language.language);
+  const resuming = checkout.order !== null;
+  if (!resuming && !cartReady) {
+    return (
+      <Screen title={t`Checkout`}>
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t`Loading…`}
+        </p>
+      </Screen>
+    );
+  }
+  if (!resuming && (cart.items.length === 0 || cart.checkedOut)) {
+    return (
+      <Screen title={t`Checkout`}>
+        <div className="cart-empty">
+          <p>{t`Your cart is empty.`}</p>
+          <Link className="button" to={href("home")}>
+            {t`Find your photos`}
+          </Link>
+        </div>
+      </Screen>
+    );
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void checkout.continueToPayment();
+  };
+  const step = checkout.step;
+  const emailError =
+    checkout.emailError === "missing"
+      ? t`Enter your email address`
+      : checkout.emailError === "invalid"
+        ? t`Enter a valid e-mail`
+        : null;
   return (
     <Screen title={t`Checkout`}>
-      <p>{t`Enter your email address and choose a payment method.`}</p>
+      <ol className="checkout-steps" aria-label={t`Checkout steps`}>
+        <li aria-current={step === "order" ? "step" : undefined}>{t`Order`}</li>
+        <li aria-current={step === "payment" ? "step" : undefined}>{t`Payment`}</li>
+      </ol>
+      <div className="checkout">
+        <div className="checkout__main">
+          {step === "order" ? (
+            <form className="checkout__form" noValidate onSubmit={submit}>
+              <label htmlFor="checkout-email">{t`E-mail`}</label>
+              <input
+                id="checkout-email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                value={checkout.email}
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={emailError ? "checkout-email-error" : "checkout-email-hint"}
+                onChange={(e) => checkout.setEmail(e.target.value)}
+              />
+              {emailError ? (
+                <p id="checkout-email-error" className="field-error" role="alert">
+                  {emailError}
+                </p>
+              ) : (
+                <p id="checkout-email-hint" className="field-hint">
+                  {t`We will send the download links to this address.`}
+                </p>
+              )}
+              {checkout.payError && (
+                <p className="field-error" role="alert">{t`Unable to pay the order`}</p>
+              )}
+              <button type="submit" className="button" disabled={checkout.savingEmail}>
+                {t`Continue`}
+              </button>
+            </form>
+          ) : (
+            <PaymentStep money={money} />
+          )}
+        </div>
+        <aside className="checkout__summary" aria-labelledby="checkout-summary-title">
+          <h2 id="checkout-summary-title">{t`Your order`}</h2>
+          {resuming && checkout.order ? (
+            <p>
+              <Trans>Order № {checkout.order.number}</Trans>
+            </p>
+          ) : (
+            <ul className="checkout__items">
+              {cart.items.map((i) => (
+                <li key={i.shoppingCartItemId}>
+                  <span>{i.product.title}</span> <span>{money(i.price)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {step === "payment" && !resuming && (
+            <p className="checkout__email">
+              {checkout.email}{" "}
+              <button type="button" className="link-button" onClick={() => checkout.backToOrder()}>
+                {t`Change`}
+              </button>
+            </p>
+          )}
+          <Total money={money} />
+        </aside>
+      </div>
     </Screen>
   );
-}
+});
+
+/** The total; with a discounted method (fast payment) the old price is struck through. */
+const Total = observer(function Total({ money }: { money: (n: number) => string }) {
+  const { t } = useLingui();
+  const { checkout } = useStores();
+  const selected = checkout.step === "payment" ? checkout.selectedType : null;
+  const base = checkout.amount;
+  const discounted = selected && selected.amount < base ? selected.amount : null;
+  return (
+    <p className="checkout__total">
+      <span>{t`Total`}</span>{" "}
+      {discounted !== null ? (
+        <span>
+          <span className="visually-hidden">{t`Old price ${money(base)}`}</span>
+          <s className="price-old" aria-hidden="true">
+            {money(base)}
+          </s>{" "}
+          <strong className="price-new">{money(discounted)}</strong>
+        </span>
+      ) : (
+        <strong>{money(base)}</strong>
+      )}
+    </p>
+  );
+});

@@ -1,12 +1,127 @@
+import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { Link, useMatch, useNavigate, useParams } from "react-router-dom";
+import { ORDER_STATE_LABELS } from "../../domain/order.ts";
+import { purchaseOfOrder, purchaseOfPreorder } from "../../domain/purchase.ts";
+import { href, routes } from "../../routes.ts";
+import { useStores } from "../../stores/context.tsx";
 import { Screen } from "../../ui/Screen.tsx";
+import { PaidOrder } from "./PaidOrder.tsx";
 
-/** Paid order and pre-order page (/order/{id}, /preorder/{id}). */
-export function OrderPaidScreen() {
+/**
+ * /order/{id} and /preorder/{id}: checks the payment after the bank (only the server's word
+ * counts: query parameters are ignored), then the paid order with its downloads.
+ */
+export const OrderPaidScreen = observer(function OrderPaidScreen() {
   const { t } = useLingui();
+  const { i18n } = useLinguiCore();
+  const { order: store } = useStores();
+  const { id = "" } = useParams();
+  const preorder = useMatch(routes["preorder-paid"].path) !== null;
+  const navigate = useNavigate();
+  const kind = preorder ? "preorder" : "order";
+
+  useEffect(() => {
+    void store.open(kind, id);
+    return () => store.close();
+  }, [store, kind, id]);
+
+  const order = store.id === id ? store.order : null;
+  const number = order?.number ?? store.preorder?.number;
+  const title = number ? t`Order № ${number}` : t`Your order`;
+  const phase = store.id === id ? store.phase : "loading";
+
+  if (phase === "loading" || phase === "checking") {
+    return (
+      <Screen title={title}>
+        <div className="order-check" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <p>{t`Checking the payment. Do not close the page.`}</p>
+        </div>
+      </Screen>
+    );
+  }
+  if (phase === "failed") {
+    return (
+      <Screen title={title}>
+        <p role="alert" className="order-error">
+          {store.errorStatus === 404
+            ? t`Order not found. Check the link in your e-mail.`
+            : t`Could not load the order. Try again later.`}
+        </p>
+        <button type="button" className="button" onClick={() => void store.open(kind, id)}>
+          {t`Try again`}
+        </button>
+      </Screen>
+    );
+  }
+  if (phase === "paid") {
+    const purchase = order
+      ? purchaseOfOrder(order)
+      : store.preorder
+        ? purchaseOfPreorder(store.preorder)
+        : null;
+    return (
+      <Screen title={title}>
+        <p className="order-state order-state--paid">
+          {t`Status`}: {i18n._(ORDER_STATE_LABELS.Completed)}
+        </p>
+        {purchase && <PaidOrder purchase={purchase} paymentTypeId={store.payment?.paymentTypeId} />}
+      </Screen>
+    );
+  }
+  const changeMethod = () => navigate(href("order"), { state: { orderId: id } });
+  if (phase === "declined") {
+    return (
+      <Screen title={title}>
+        <div className="order-declined" role="alert">
+          <p className="order-declined__title">{t`Something went wrong...`}</p>
+          <p>{t`Try again or change the Payment Method`}</p>
+        </div>
+        {store.retryError && <p role="alert">{t`Unable to pay the order`}</p>}
+        <div className="order-actions">
+          <button
+            type="button"
+            className="button"
+            disabled={store.retrying}
+            onClick={() => void store.retry()}
+          >
+            {t`Try again`}
+          </button>
+          <button type="button" className="button button--secondary" onClick={changeMethod}>
+            {t`Change the payment method`}
+          </button>
+        </div>
+      </Screen>
+    );
+  }
+  const state = phase === "canceled" ? "Canceled" : "AwaitingPayment";
   return (
-    <Screen title={t`Your order`}>
-      <p>{t`Your order and its downloads will appear here.`}</p>
+    <Screen title={title}>
+      <p className={`order-state order-state--${phase}`}>
+        {t`Status`}: {i18n._(ORDER_STATE_LABELS[state])}
+      </p>
+      {phase === "awaiting" && !preorder && (
+        <div className="order-actions">
+          <button type="button" className="button" onClick={changeMethod}>
+            {t`Pay for the order`}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void store.open(kind, id)}
+          >
+            {t`Check again`}
+          </button>
+        </div>
+      )}
+      {phase === "canceled" && (
+        <Link className="button" to={href("home")}>
+          {t`Find your photos`}
+        </Link>
+      )}
     </Screen>
   );
-}
+});

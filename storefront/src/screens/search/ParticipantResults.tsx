@@ -1,11 +1,12 @@
 import { useLingui } from "@lingui/react";
 import { useLingui as useMacro } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
-import type { Event } from "../../api/index.ts";
+import type { Event, Product } from "../../api/index.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { useStores } from "../../stores/context.tsx";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
 import { PhotoGallery } from "../event/gallery/PhotoGallery.tsx";
+import { FrameButton } from "../frames/FrameButton.tsx";
 
 /** "My photos": the participant's photos, the package offers and every search error. */
 export const ParticipantResults = observer(function ParticipantResults({
@@ -25,6 +26,11 @@ export const ParticipantResults = observer(function ParticipantResults({
         ? t`Found by your selfie`
         : null;
   const found = myPhotos.photos.length;
+  // Several offers of one event: each "Buy all photos" names its offer (and distance).
+  const offerLabel = (p: Product) => {
+    const offer = p.distance ? `${p.title}, ${p.distance}` : p.title;
+    return t`Buy all photos: ${offer}`;
+  };
 
   return (
     <div className="results">
@@ -62,6 +68,7 @@ export const ParticipantResults = observer(function ParticipantResults({
                         <button
                           type="button"
                           className="button"
+                          aria-label={offerLabel(p)}
                           onClick={() => cart.addPackage(event, p, subject)}
                         >
                           {t`Buy all photos`}
@@ -71,6 +78,7 @@ export const ParticipantResults = observer(function ParticipantResults({
                   </li>
                 ))}
               </ul>
+              <FrameButton event={event} catalogId={event.catalogId} />
             </section>
           )}
           <PhotoGallery

@@ -6,6 +6,7 @@ import { stepIndex, swipeDirection } from "../../../domain/gallery.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { Icon } from "../../../shell/icons.tsx";
 import { useStores } from "../../../stores/context.tsx";
+import { FrameButton } from "../../frames/FrameButton.tsx";
 
 interface Props {
   eventId: string;
@@ -141,6 +142,14 @@ export const PhotoViewer = observer(function PhotoViewer(props: Props) {
               </span>
             </button>
           ))}
+        {catalogId && (
+          <FrameButton
+            event={{ eventId, name: eventName }}
+            catalogId={catalogId}
+            photo={photo}
+            className="button"
+          />
+        )}
         {tags.map((tag) => {
           const bib = tag.value;
           return gallery.confirmed.has(tag.photoTagId) ? (

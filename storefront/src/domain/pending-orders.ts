@@ -1,0 +1,25 @@
+/** Pending (unpaid) orders kept in local storage (spec §3): each once, newest last. */
+export const PENDING_ORDERS_KEY = "storefront.pendingOrders";
+const MAX = 20;
+
+/** The stored list; anything corrupted is an empty list. */
+export function parsePendingOrders(raw: string | null): string[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return [];
+    const ids = value.filter((v): v is string => typeof v === "string" && v.length > 0);
+    return [...new Set(ids)];
+  } catch {
+    return [];
+  }
+}
+
+export function addPendingOrder(list: readonly string[], orderId: string): string[] {
+  if (list.includes(orderId)) return [...list];
+  return [...list, orderId].slice(-MAX);
+}
+
+export function removePendingOrder(list: readonly string[], orderId: string): string[] {
+  return list.filter((id) => id !== orderId);
+}

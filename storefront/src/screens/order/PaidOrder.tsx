@@ -1,0 +1,107 @@
+import { useLingui as useLinguiCore } from "@lingui/react";
+import { useLingui } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import type { BoughtPhoto } from "../../api/index.ts";
+import { formatMoney } from "../../domain/money.ts";
+import type { Purchase } from "../../domain/purchase.ts";
+import { useStores } from "../../stores/context.tsx";
+import { OrderDownloads } from "./OrderDownloads.tsx";
+import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
+
+/** Sharing files (iOS and Android share sheet → "Save to Photos") is offered on touch devices. */
+function canShareFiles(touch: boolean): boolean {
+  return touch && typeof navigator !== "undefined" && typeof navigator.canShare === "function";
+}
+
+/** A paid order or pre-order: items, discounts, payment method, each photo and all downloads. */
+export const PaidOrder = observer(function PaidOrder({
+  purchase,
+  paymentTypeId,
+}: {
+  purchase: Purchase;
+  paymentTypeId?: string | undefined;
+}) {
+  const { t } = useLingui();
+  const { i18n } = useLinguiCore();
+  const { language } = useStores();
+  const currency = purchase.currencyId;
+  const money = (n: number) =>
+    currency === null ? "" : formatMoney(n, currency, language.language);
+  const method =
+    paymentTypeId ?? (purchase.total === 0 && (purchase.discount ?? 0) > 0 ? "Discount" : null);
+  const methodLabel = method ? PAYMENT_TYPE_LABELS[method] : undefined;
+  return (
+    <div className="paid-order">
+      <ul className="paid-order__items">
+        {purchase.items.map((item) => (
+          <li key={item.id} className="paid-item">
+            <div className="paid-item__head">
+              <span className="paid-item__title">{item.product.title}</span>
+              {item.price !== null && <span className="paid-item__price">{money(item.price)}</span>}
+            </div>
+            {item.photos.length > 0 && (
+              <ul className="paid-item__photos">
+                {item.photos.map((p) => (
+                  <PhotoDownload key={`${item.id}/${p.photoId}`} photo={p} />
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+      {purchase.total !== null && (
+        <dl className="paid-order__totals">
+          {(purchase.discount ?? 0) > 0 && (
+            <div className="paid-order__discount">
+              <dt>{t`Discounts`}</dt>
+              <dd>−{money(purchase.discount ?? 0)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t`Total`}</dt>
+            <dd>{money(purchase.total)}</dd>
+          </div>
+          {method && (
+            <div className="paid-order__method">
+              <dt>{t`Payment method`}</dt>
+              <dd>{methodLabel ? i18n._(methodLabel) : method}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      <OrderDownloads purchase={purchase} />
+    </div>
+  );
+});
+
+const PhotoDownload = observer(function PhotoDownload({ photo }: { photo: BoughtPhoto }) {
+  const { t } = useLingui();
+  const { downloads, ui } = useStores();
+  const id = photo.photoId;
+  if (!photo.downloadUrl) {
+    return (
+      <li className="paid-photo">
+        <img src={photo.thumbnailUrl} alt={id} loading="lazy" />
+      </li>
+    );
+  }
+  const share = canShareFiles(ui.touch);
+  return (
+    <li className="paid-photo">
+      <img src={photo.thumbnailUrl} alt="" loading="lazy" />
+      <a
+        className="button button--small paid-photo__download"
+        href={photo.downloadUrl}
+        download
+        aria-busy={downloads.sharing === id}
+        onClick={(e) => {
+          if (!share) return;
+          e.preventDefault();
+          void downloads.sharePhoto(photo);
+        }}
+      >
+        {share ? t`Save photo ${id}` : t`Download photo ${id}`}
+      </a>
+    </li>
+  );
+});

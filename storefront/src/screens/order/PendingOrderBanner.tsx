@@ -1,0 +1,24 @@
+import { useLingui } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import { Link } from "react-router-dom";
+import { href } from "../../routes.ts";
+import { useStores } from "../../stores/context.tsx";
+
+/** A way back to the latest unpaid order of this device (pending orders, spec §3). */
+export const PendingOrderBanner = observer(function PendingOrderBanner() {
+  const { t } = useLingui();
+  const { pendingOrders } = useStores();
+  const id = pendingOrders.latest;
+  if (!id) return null;
+  return (
+    <aside className="pending-order" aria-label={t`Unpaid order`}>
+      <p>{t`You have an order awaiting payment.`}</p>
+      <Link className="button button--small" to={href("order-paid", { id })}>
+        {t`Open the order`}
+      </Link>
+      <button type="button" className="link-button" onClick={() => pendingOrders.remove(id)}>
+        {t`Forget it`}
+      </button>
+    </aside>
+  );
+});

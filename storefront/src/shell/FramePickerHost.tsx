@@ -1,0 +1,26 @@
+import { observer } from "mobx-react-lite";
+import { lazy, Suspense, useState } from "react";
+import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
+import { useStores } from "../stores/context.tsx";
+import { withTimeout } from "../ui/with-timeout.ts";
+
+const FramePickerDialog = lazy(() =>
+  withTimeout(import("../screens/frames/FramePickerDialog.tsx"), CHUNK_LOAD_TIMEOUT_MS).then(
+    (m) => ({ default: m.FramePickerDialog }),
+  ),
+);
+
+/**
+ * Mounts the frame picker once, outside every other dialog (the viewer is one), so its keys
+ * stay its own; the chunk loads on first use and stays mounted so closing returns focus.
+ */
+export const FramePickerHost = observer(function FramePickerHost() {
+  const { framePicker } = useStores();
+  const [wanted, setWanted] = useState(false);
+  if (framePicker.isOpen && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <FramePickerDialog />
+    </Suspense>
+  ) : null;
+});

@@ -1,0 +1,211 @@
+import { makeAutoObservable, runInAction } from "mobx";
+import type { Api, Order, PaymentType } from "../api/index.ts";
+import { emailProblem } from "../domain/order.ts";
+import type { CartStore } from "./CartStore.ts";
+import type { EventStore } from "./EventStore.ts";
+import type { FilePorts } from "./files.ts";
+import type { PendingOrdersStore } from "./PendingOrdersStore.ts";
+
+export interface CheckoutDeps {
+  api: Api;
+  cart: CartStore;
+  events: EventStore;
+  pending: PendingOrdersStore;
+  files: Pick<FilePorts, "redirect">;
+}
+
+export type CheckoutStep = "order" | "payment";
+
+/**
+ * Checkout (/order, spec §2, §5, §7): the e-mail (PUT customer), the payment method and the
+ * offer agreement, then checkout and one payment. The created order is kept, so a retry never
+ * checks out twice, and the backend answers a repeated payment request with the pending one.
+ */
+export class CheckoutStore {
+  step: CheckoutStep = "order";
+  email = "";
+  emailError: "missing" | "invalid" | null = null;
+  savingEmail = false;
+  agreed = false;
+  agreementError = false;
+  types: PaymentType[] = [];
+  typesState: "idle" | "loading" | "done" | "failed" = "idle";
+  selectedTypeId: string | null = null;
+  /** A click on Pay is in flight. */
+  paying = false;
+  payError = false;
+  /** The order once checked out (or the unpaid order being paid again). */
+  order: Order | null = null;
+  private readonly deps: CheckoutDeps;
+
+  constructor(deps: CheckoutDeps) {
+    this.deps = deps;
+    makeAutoObservable<CheckoutStore, "deps">(this, { deps: false });
+  }
+
+  get selectedType(): PaymentType | null {
+    return this.types.find((t) => t.paymentTypeId === this.selectedTypeId) ?? null;
+  }
+
+  /** What the order costs before a payment method's discount. */
+  get amount(): number {
+    return this.order?.totalAmount ?? this.deps.cart.cart?.totalAmount ?? 0;
+  }
+
+  get currencyId(): number {
+    return this.order?.currencyId ?? this.deps.cart.cart?.currencyId ?? 643;
+  }
+
+  /** Opens checkout: of the cart, or of an unpaid order (change the payment method). */
+  async start(orderId: string | null): Promise<void> {
+    this.payError = false;
+    this.agreementError = false;
+    const cart = this.deps.cart.cart;
+    const id = orderId ?? cart?.orderId ?? null;
+    if (id && id !== this.order?.orderId) {
+      const result = await this.deps.api.orders.get(id);
+      runInAction(() => {
+        if (result.ok && result.data.state === "AwaitingPayment") this.order = result.data;
+      });
+    } else if (!id && this.order && this.order.orderId !== cart?.orderId) {
+      this.order = null;
+    }
+    runInAction(() => {
+      if (this.order) {
+        this.email = this.order.customer.email;
+        this.step = "payment";
+      } else {
+        this.email ||= cart?.customer?.email ?? "";
+        this.step = "order";
+      }
+    });
+    if (this.order) await this.loadTypes();
+  }
+
+  setEmail(value: string): void {
+    this.email = value;
+    if (this.emailError) this.emailError = emailProblem(value);
+  }
+
+  setAgreed(value: boolean): void {
+    this.agreed = value;
+    if (value) this.agreementError = false;
+  }
+
+  select(paymentTypeId: string): void {
+    this.selectedTypeId = paymentTypeId;
+  }
+
+  backToOrder(): void {
+    if (!this.order) this.step = "order";
+  }
+
+  /** Step Order → Payment: checks the e-mail and saves it on the cart (PUT customer, 204). */
+  async continueToPayment(): Promise<boolean> {
+    this.emailError = emailProblem(this.email);
+    const cart = this.deps.cart.cart;
+    if (this.emailError || !cart || this.savingEmail) return false;
+    this.savingEmail = true;
+    try {
+      const result = await this.deps.api.carts.setCustomer(cart.shoppingCartId, this.email.trim());
+      if (!result.ok) {
+        runInAction(() => {
+          const invalid = result.error.kind === "http" && result.error.code === "InvalidEmail";
+          this.emailError = invalid ? "invalid" : null;
+          this.payError = !invalid;
+        });
+        return false;
+      }
+      runInAction(() => {
+        this.step = "payment";
+        this.payError = false;
+      });
+      await this.loadTypes();
+      return true;
+    } finally {
+      runInAction(() => {
+        this.savingEmail = false;
+      });
+    }
+  }
+
+  /** GET /paymentTypes (amount, currencyId, albumId): card, fast payment with 5 % off… */
+  async loadTypes(): Promise<void> {
+    this.typesState = "loading";
+    const eventId = this.order?.eventId ?? this.deps.cart.cart?.items[0]?.eventId ?? null;
+    const event = eventId ? await this.deps.events.load(eventId) : null;
+    const result = await this.deps.api.invoices.paymentTypes({
+      amount: this.amount,
+      currencyId: this.currencyId,
+      albumId: event?.albumId ?? eventId ?? "",
+    });
+    runInAction(() => {
+      if (!result.ok) {
+        this.typesState = "failed";
+        return;
+      }
+      this.types = result.data;
+      this.typesState = "done";
+      if (!this.selectedType) this.selectedTypeId = result.data[0]?.paymentTypeId ?? null;
+    });
+  }
+
+  /**
+   * Pay: checkout (once), then POST /invoices/{id}/payments and off to payUrl. Ignored while a
+   * click is in flight; "Unable to pay the order" when no payment could be created.
+   */
+  async pay(): Promise<boolean> {
+    if (this.paying) return false;
+    if (!this.agreed) {
+      this.agreementError = true;
+      return false;
+    }
+    const type = this.selectedType;
+    if (!type) return false;
+    this.paying = true;
+    this.payError = false;
+    try {
+      const order = this.order ?? (await this.placeOrder());
+      if (!order) return this.fail();
+      const payment = await this.deps.api.invoices.createPayment(
+        order.invoiceId,
+        type.paymentTypeId,
+      );
+      if (!payment.ok || !payment.data.payUrl) return this.fail();
+      this.deps.files.redirect(payment.data.payUrl);
+      return true;
+    } finally {
+      runInAction(() => {
+        this.paying = false;
+      });
+    }
+  }
+
+  /** POST /shoppingCarts/{id} (empty body) → the order; kept, and listed as pending. */
+  private async placeOrder(): Promise<Order | null> {
+    const cart = this.deps.cart.cart;
+    if (!cart) return null;
+    let orderId = cart.orderId;
+    if (!orderId) {
+      const checkedOut = await this.deps.api.carts.checkout(cart.shoppingCartId);
+      if (!checkedOut.ok || !checkedOut.data.orderId) return null;
+      orderId = checkedOut.data.orderId;
+    }
+    this.deps.pending.add(orderId);
+    const order = await this.deps.api.orders.get(orderId);
+    if (!order.ok) return null;
+    runInAction(() => {
+      this.order = order.data;
+    });
+    // The cart is now Processed: the cart store learns it has an order.
+    void this.deps.cart.refresh();
+    return order.data;
+  }
+
+  private fail(): false {
+    runInAction(() => {
+      this.payError = true;
+    });
+    return false;
+  }
+}

@@ -1,0 +1,37 @@
+/** Browser ports for files: save a blob under a name, share a file (phones). */
+export interface FilePorts {
+  save(blob: Blob, name: string): void;
+  /** Opens the share sheet with the file when the browser can; false when it cannot. */
+  share(file: File): Promise<boolean>;
+  /** Leaves the shop for the bank's pay page. */
+  redirect(url: string): void;
+}
+
+export const browserFiles: FilePorts = {
+  save(blob, name) {
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    a.rel = "noopener";
+    document.body.append(a);
+    a.click();
+    a.remove();
+    // Give the browser time to start the download before the address is released.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  },
+  async share(file) {
+    const nav = navigator as Navigator & { canShare?: (data: ShareData) => boolean };
+    if (!nav.canShare?.({ files: [file] })) return false;
+    try {
+      await nav.share({ files: [file] });
+      return true;
+    } catch (error) {
+      // The visitor closed the sheet: that is an answer, not a failure.
+      return error instanceof DOMException && error.name === "AbortError";
+    }
+  },
+  redirect(url) {
+    window.location.assign(url);
+  },
+};

@@ -1,0 +1,199 @@
+/**
+ * Checkout, payment and the paid order (issue #6), in Russian, through the demo pay page:
+ * card and fast payment (5 % less), decline then retry or change method, one payment per
+ * double click, a forged return address, every download (photo, zip, CSV, Excel, receipt)
+ * and the pre-order page.
+ */
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
+import { tenantUrl } from "./tenants.ts";
+
+const open = (page: Page, path: string) => page.goto(tenantUrl("mysport", path));
+const payButton = (page: Page) => page.getByRole("button", { name: "Оплатить заказ", exact: true });
+
+/** A fresh cart with one all-photos package (990 Р) of a Kazan Night Run participant. */
+async function fillCart(page: Page, bib = "303") {
+  await open(page, `/search/1003/${bib}`);
+  await page
+    .getByRole("region", { name: "Пакеты" })
+    .getByRole("button", { name: "Купить все фото" })
+    .click();
+  await expect(page.locator(".cart-badge")).toHaveText("1");
+}
+
+/** Cart → checkout: step Order (e-mail), then step Payment. */
+async function toPayment(page: Page) {
+  await page
+    .locator(".app-bar")
+    .getByRole("link", { name: /^Корзина/ })
+    .click();
+  await page.getByRole("link", { name: "Перейти к оформлению" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Оформление заказа");
+  await page.getByRole("button", { name: "Продолжить" }).click();
+  await expect(page.locator(".checkout").getByRole("alert")).toHaveText(
+    "Введите адрес электронной почты",
+  );
+  const email = page.getByLabel("Электронная почта");
+  await email.fill("runner@@example");
+  await page.getByRole("button", { name: "Продолжить" }).click();
+  await expect(page.locator(".checkout").getByRole("alert")).toHaveText(
+    "Введите корректный e-mail",
+  );
+  await email.fill("runner@example.com");
+  await page.getByRole("button", { name: "Продолжить" }).click();
+  await expect(page.getByRole("radio", { name: /Банковская карта/ })).toBeChecked();
+}
+
+async function payOnBank(page: Page, action: "Pay" | "Decline") {
+  await page.getByLabel(/договора оферты/).check();
+  await payButton(page).click();
+  await page.waitForURL(/\/demo\/pay\//);
+  await page.getByRole("button", { name: action === "Pay" ? /^Pay/ : "Decline" }).click();
+  await page.waitForURL(/\/order\/[^/]+$/);
+}
+
+const paidStatus = (page: Page) => page.getByText("Статус: оплачен");
+
+test("pay by card → the paid order; a forged ?status=success changes nothing", async ({ page }) => {
+  await fillCart(page, "301");
+  await toPayment(page);
+  await expect(page.getByText(/3-D Secure/)).toContainText("ограничений нет");
+  // The offer agreement is required.
+  await payButton(page).click();
+  await expect(page.locator(".checkout").getByRole("alert")).toHaveText(
+    "Чтобы оплатить, примите условия договора оферты",
+  );
+  await expect(page.getByRole("link", { name: "договора оферты" })).toHaveAttribute(
+    "href",
+    "/policy.pdf",
+  );
+  // Declined first: then a forged success return must still show the decline.
+  await payOnBank(page, "Decline");
+  const orderUrl = page.url();
+  await expect(page.getByText("Что-то пошло не так...")).toBeVisible();
+  await page.goto(`${orderUrl}?status=success&paid=1`);
+  await expect(page.getByText("Что-то пошло не так...")).toBeVisible();
+  await expect(paidStatus(page)).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Попробовать снова" }).click();
+  await page.waitForURL(/\/demo\/pay\//);
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(paidStatus(page)).toBeVisible();
+  await expect(page.locator(".paid-order__method")).toContainText("Банковская карта");
+  await expect(page.locator(".paid-order__totals")).toContainText(/990\sР/);
+});
+
+test("fast payment shows 5 % less and the order is paid 5 % less", async ({ page }) => {
+  await fillCart(page, "302");
+  await toPayment(page);
+  const fast = page.getByRole("radio", { name: /Система быстрых платежей/ });
+  await expect(page.locator(".payment-method").nth(1)).toContainText("−5 %");
+  await fast.check();
+  await expect(page.locator(".checkout__total .price-old")).toHaveText(/990\sР/);
+  await expect(page.locator(".checkout__total .price-new")).toHaveText(/940,50\sР/);
+  await payOnBank(page, "Pay");
+  await expect(paidStatus(page)).toBeVisible();
+  await expect(page.locator(".paid-order__discount")).toContainText(/49,50\sР/);
+  await expect(page.locator(".paid-order__method")).toContainText("Система быстрых платежей");
+});
+
+test("decline, then change the payment method", async ({ page }) => {
+  await fillCart(page, "304");
+  await toPayment(page);
+  await payOnBank(page, "Decline");
+  await expect(page.getByText("Попробуйте ещё раз или измените способ оплаты")).toBeVisible();
+  await page.getByRole("button", { name: "Изменить способ оплаты" }).click();
+  await expect(page.getByRole("radio", { name: /Банковская карта/ })).toBeVisible();
+  await page.getByRole("radio", { name: /Система быстрых платежей/ }).check();
+  await payOnBank(page, "Pay");
+  await expect(paidStatus(page)).toBeVisible();
+  await expect(page.locator(".paid-order__method")).toContainText("Система быстрых платежей");
+});
+
+test("a double click on Pay creates one payment", async ({ page }) => {
+  await fillCart(page, "305");
+  await toPayment(page);
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && /\/invoices\/[^/]+\/payments$/.test(r.url())) posts.push(r.url());
+  });
+  await page.getByLabel(/договора оферты/).check();
+  await payButton(page).dblclick();
+  await page.waitForURL(/\/demo\/pay\//);
+  expect(posts).toHaveLength(1);
+});
+
+test("downloads: one photo, all as a zip, CSV, Excel, the receipt", async ({ page }) => {
+  test.setTimeout(60_000);
+  await fillCart(page, "306");
+  await toPayment(page);
+  await payOnBank(page, "Pay");
+  await expect(paidStatus(page)).toBeVisible();
+  const links = page.getByRole("link", { name: /^Скачать фото / });
+  const count = await links.count();
+  expect(count).toBeGreaterThan(0);
+  const photoIds = await links.evaluateAll((as) =>
+    as.map((a) => (a.textContent ?? "").replace("Скачать фото ", "").trim()),
+  );
+
+  const save = async (click: () => Promise<void>) => {
+    const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+    const path = await download.path();
+    return { name: download.suggestedFilename(), bytes: new Uint8Array(readFileSync(path)) };
+  };
+
+  const one = await save(() => links.first().click());
+  expect(one.name).toBe(`${photoIds[0]}.svg`);
+  expect(strFromU8(one.bytes)).toContain("<svg");
+
+  const zip = await save(async () => {
+    await page.getByRole("button", { name: `Скачать все (${count})` }).click();
+    await expect(page.getByText("Архивируем…")).toBeVisible();
+  });
+  expect(zip.name).toMatch(/\.zip$/);
+  const entries = Object.keys(unzipSync(zip.bytes)).sort();
+  expect(entries).toEqual(photoIds.map((id) => `${id}.svg`).sort());
+
+  const csv = await save(() => page.getByRole("button", { name: "Список фото (CSV)" }).click());
+  const lines = strFromU8(csv.bytes)
+    .replace(/^\ufeff/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines[0]).toBe("Фото,Товар,Ссылка");
+  expect(lines).toHaveLength(count + 1);
+  expect(lines[1]).toContain(`/demo/img/photo/${photoIds[0]}.svg`);
+
+  const xlsx = await save(() => page.getByRole("button", { name: "Список фото (Excel)" }).click());
+  expect(xlsx.name).toMatch(/\.xlsx$/);
+  const parts = unzipSync(xlsx.bytes);
+  expect(Object.keys(parts)).toContain("[Content_Types].xml");
+  const sheet = strFromU8(parts["xl/worksheets/sheet1.xml"] as Uint8Array);
+  const cells = [...sheet.matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((m) => m[1]);
+  expect(cells.slice(0, 3)).toEqual(["Фото", "Товар", "Ссылка"]);
+  expect(cells).toContain(photoIds[0]);
+  expect(sheet.match(/<row /g)).toHaveLength(count + 1);
+
+  const receipt = await save(() => page.getByRole("button", { name: "Скачать чек" }).click());
+  expect(receipt.name).toMatch(/\.html$/);
+  expect(strFromU8(receipt.bytes)).toMatch(/<html/i);
+  await expect(page.locator(".order-downloads__support")).toContainText("08:00–18:00");
+});
+
+test("the pre-order page po-1001", async ({ page }) => {
+  await open(page, "/preorder/po-1001");
+  await expect(paidStatus(page)).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Скачать фото / }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Скачать все \(\d+\)$/ })).toBeVisible();
+});
+
+test("an unpaid order is remembered: the cart offers the way back", async ({ page }) => {
+  await fillCart(page, "307");
+  await toPayment(page);
+  await payOnBank(page, "Decline");
+  await open(page, "/cart");
+  const banner = page.getByRole("complementary", { name: "Неоплаченный заказ" });
+  await expect(banner).toContainText("У вас есть заказ, ожидающий оплаты.");
+  await banner.getByRole("link", { name: "Открыть заказ" }).click();
+  await expect(page.getByText("Что-то пошло не так...")).toBeVisible();
+});

@@ -1,0 +1,250 @@
+// @vitest-environment node
+/** CheckoutStore, OrderStore, DownloadStore and pending orders against the demo backend. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RuntimeSettings } from "../../../cli/config/schema.ts";
+import type { Photo } from "../../../storefront/src/api/index.ts";
+import { PENDING_ORDERS_KEY } from "../../../storefront/src/domain/pending-orders.ts";
+import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
+import type { FilePorts } from "../../../storefront/src/stores/files.ts";
+import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
+import { safeStorage } from "../../../storefront/src/stores/types.ts";
+import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
+
+const settings = {
+  id: "t",
+  tenantName: "T",
+  theme: { id: "MySport", logo: "/l.svg", logoSmall: "/s.svg", favicon: "/f.svg" },
+  languages: { available: ["ru", "en"], default: "ru", picker: true },
+  currencyId: 643,
+  hosts: [],
+  usVariant: false,
+  appBar: { kind: "default" },
+  backFromHome: false,
+  hideBannerOnHome: false,
+  menu: ["participants", "contacts"],
+  footer: null,
+  support: { email: "s@example.com", hours: { from: "08:00", to: "18:00" } },
+  social: [],
+  api: {},
+  analytics: { enabled: false },
+  requestsEndpoint: "/public/requests",
+} satisfies RuntimeSettings;
+
+const clock = fakeClock();
+let demo: Awaited<ReturnType<typeof startDemo>>;
+beforeAll(async () => {
+  demo = await startDemo({ now: clock.now, archiveDelayMs: 5_000 });
+});
+afterAll(() => demo.close());
+
+type Rule = (method: string, path: string) => "drop-reply" | "fail" | null;
+
+/** A tab with a recording fetch; `rule` can fail a call or lose its reply (a time-out). */
+function tab(rule: Rule = () => null, map = new Map<string, string>()) {
+  const calls: string[] = [];
+  const saved: { blob: Blob; name: string }[] = [];
+  const redirects: string[] = [];
+  const fetcher: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const method = init?.method ?? "GET";
+    const path = url.pathname.replace(/^\/public\/[^/]+\/api\/v1/, "");
+    calls.push(`${method} ${path}`);
+    const what = rule(method, path);
+    if (what === "fail") {
+      return new Response(JSON.stringify({ code: "ServiceUnavailable", message: "down" }), {
+        status: 503,
+        headers: { "content-type": "application/json" },
+      });
+    }
+    const response = await fetch(input, init);
+    if (what === "drop-reply") throw new TypeError("network: reply lost");
+    return response;
+  };
+  const files: FilePorts = {
+    save: (blob, name) => void saved.push({ blob, name }),
+    share: async () => false,
+    redirect: (url) => void redirects.push(url),
+  };
+  const store = new RootStore({
+    settings,
+    host: "shop.example",
+    storage: safeStorage({
+      getItem: (k) => map.get(k) ?? null,
+      setItem: (k, v) => void map.set(k, v),
+      removeItem: (k) => void map.delete(k),
+    }),
+    browserLanguages: ["ru-RU"],
+    width: 1280,
+    touch: false,
+    origin: demo.origin,
+    loadCatalog: async () => {},
+    fetch: fetcher,
+    cookies: memoryCookies(),
+    files,
+    // Polling waits advance the demo's clock instead of real time.
+    sleep: async (ms) => clock.advance(ms),
+  });
+  return { store, calls, saved, redirects, map };
+}
+
+const count = (calls: string[], re: RegExp) => calls.filter((c) => re.test(c)).length;
+
+/** A cart with two photos of event 1003, e-mail entered, on the Payment step. */
+async function readyToPay(t: ReturnType<typeof tab>) {
+  const { cart, checkout } = t.store;
+  await cart.init();
+  await cart.loadCatalog("c1003");
+  const product = cart.photoProduct("c1003");
+  const page = await apiFor(demo.origin).photos.list({ albumId: "a1003" }, {});
+  if (!product || !page.ok) throw new Error("no catalog");
+  const event = { eventId: "1003", name: "Kazan Night Run 2025" };
+  for (const photo of page.data.items.slice(0, 2) as Photo[]) {
+    await cart.addPhoto(event, product, photo, null);
+  }
+  await checkout.start(null);
+  checkout.setEmail("runner@example.com");
+  expect(await checkout.continueToPayment()).toBe(true);
+  checkout.setAgreed(true);
+  return checkout;
+}
+
+async function bank(payUrl: string, action: "pay" | "decline") {
+  await fetch(`${demo.origin}${payUrl}/${action}`, { method: "POST", redirect: "manual" });
+}
+
+describe("checkout", () => {
+  it("requires the e-mail and the offer agreement", async () => {
+    const t = tab();
+    await t.store.cart.init();
+    await t.store.checkout.start(null);
+    expect(await t.store.checkout.continueToPayment()).toBe(false);
+    expect(t.store.checkout.emailError).toBe("missing");
+    t.store.checkout.setEmail("nope@");
+    expect(await t.store.checkout.continueToPayment()).toBe(false);
+    expect(t.store.checkout.emailError).toBe("invalid");
+    expect(count(t.calls, /customer$/)).toBe(0);
+  });
+
+  it("offers card and the fast payment 5 % cheaper; a double click creates one payment", async () => {
+    const t = tab();
+    const checkout = await readyToPay(t);
+    expect(checkout.types.map((p) => [p.paymentTypeId, p.amount])).toEqual([
+      ["Card", 580],
+      ["FastPayment", 551],
+    ]);
+    expect(count(t.calls, /^PUT \/shoppingCarts\/.+\/customer$/)).toBe(1);
+    const [a, b] = await Promise.all([checkout.pay(), checkout.pay()]);
+    expect([a, b]).toEqual([true, false]);
+    expect(count(t.calls, /^POST \/shoppingCarts\/[^/]+$/)).toBe(1);
+    expect(count(t.calls, /^POST \/invoices\/.+\/payments$/)).toBe(1);
+    expect(t.redirects).toHaveLength(1);
+    expect(t.redirects[0]).toMatch(/^\/demo\/pay\//);
+    expect(JSON.parse(t.map.get(PENDING_ORDERS_KEY) ?? "[]")).toEqual([checkout.order?.orderId]);
+  });
+
+  it("a retry after a lost reply reuses the order and the pending payment", async () => {
+    let drop = true;
+    const t = tab((method, path) => {
+      if (drop && method === "POST" && /\/payments$/.test(path)) {
+        drop = false;
+        return "drop-reply";
+      }
+      return null;
+    });
+    const checkout = await readyToPay(t);
+    expect(await checkout.pay()).toBe(false);
+    expect(checkout.payError).toBe(true);
+    expect(await checkout.pay()).toBe(true);
+    expect(count(t.calls, /^POST \/shoppingCarts\/[^/]+$/)).toBe(1);
+    const invoice = checkout.order?.invoiceId ?? "";
+    const payments = await apiFor(demo.origin).invoices.payments(invoice);
+    expect(payments.ok && payments.data.map((p) => p.state)).toEqual(["Pending"]);
+  });
+
+  it('"Unable to pay the order" when the payment cannot be created', async () => {
+    const t = tab((method, path) =>
+      method === "POST" && /\/payments$/.test(path) ? "fail" : null,
+    );
+    const checkout = await readyToPay(t);
+    expect(await checkout.pay()).toBe(false);
+    expect(checkout.payError).toBe(true);
+    expect(t.redirects).toEqual([]);
+  });
+});
+
+describe("returning from the bank", () => {
+  it("Declined → declined; retry with the same method; paid → paid and no longer pending", async () => {
+    const t = tab();
+    const checkout = await readyToPay(t);
+    checkout.select("FastPayment");
+    await checkout.pay();
+    const orderId = checkout.order?.orderId ?? "";
+    await bank(t.redirects[0] ?? "", "decline");
+    const { order } = t.store;
+    await order.open("order", orderId);
+    expect(order.phase).toBe("declined");
+    expect(order.payment?.paymentTypeId).toBe("FastPayment");
+    expect(t.store.pendingOrders.ids).toContain(orderId);
+    expect(await order.retry()).toBe(true);
+    expect(t.redirects[1]).not.toBe(t.redirects[0]);
+    await bank(t.redirects[1] ?? "", "pay");
+    await order.open("order", orderId);
+    expect(order.phase).toBe("paid");
+    expect(order.order?.totalAmount).toBe(551);
+    expect(t.store.pendingOrders.ids).not.toContain(orderId);
+  });
+
+  it("keeps checking while the payment is pending, then shows awaiting payment", async () => {
+    const t = tab();
+    const checkout = await readyToPay(t);
+    await checkout.pay();
+    const before = t.calls.length;
+    await t.store.order.open("order", checkout.order?.orderId ?? "");
+    expect(t.store.order.phase).toBe("awaiting");
+    // PAYMENT_CHECKS (12) checks of the order and its payments, then it stops.
+    expect(count(t.calls.slice(before), /^GET \/orders\//)).toBe(12);
+  });
+
+  it("a non-200 order is an order error", async () => {
+    const t = tab();
+    await t.store.order.open("order", "no-such-order");
+    expect(t.store.order.phase).toBe("failed");
+    expect(t.store.order.errorStatus).toBe(404);
+  });
+});
+
+describe("downloads", () => {
+  it("archive: 201, polled until Published, then saved; other status → archive error", async () => {
+    const t = tab();
+    const { downloads } = t.store;
+    downloads.reset("preorder:po-1001");
+    expect(await downloads.downloadAll({ preorderId: "po-1001" }, "all.zip")).toBe(true);
+    expect(count(t.calls, /^GET \/archives\//)).toBeGreaterThan(1);
+    expect(t.saved[0]?.name).toBe("all.zip");
+    expect(downloads.archive).toBe("done");
+
+    downloads.reset("order:no-such");
+    expect(await downloads.downloadAll({ orderId: "no-such" }, "x.zip")).toBe(false);
+    expect(downloads.archive).toBe("failed");
+  });
+
+  it("receipts: stored on 200, cleared by any other status", async () => {
+    const fail = { on: false };
+    const t = tab((_m, path) => (fail.on && path === "/receipts" ? "fail" : null));
+    const checkout = await readyToPay(t);
+    await checkout.pay();
+    await bank(t.redirects[0] ?? "", "pay");
+    const invoiceId = checkout.order?.invoiceId ?? "";
+    const { downloads } = t.store;
+    downloads.reset("receipts");
+    await downloads.loadReceipts(invoiceId);
+    expect(downloads.receiptsStatus).toBe(200);
+    expect(downloads.receipts).toHaveLength(1);
+    expect(await downloads.downloadReceipt(downloads.receipts[0] as never)).toBe(true);
+    expect(await (t.saved.at(-1)?.blob.text() ?? "")).toMatch(/<html/i);
+    fail.on = true;
+    await downloads.loadReceipts(invoiceId);
+    expect(downloads.receiptsStatus).toBe(503);
+    expect(downloads.receipts).toEqual([]);
+  });
+});
