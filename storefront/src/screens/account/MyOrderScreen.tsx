@@ -3,8 +3,10 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
 import { formatMoney } from "../../domain/money.ts";
+import { purchaseOfOrder } from "../../domain/purchase.ts";
 import { href } from "../../routes.ts";
 import { useStores } from "../../stores/context.tsx";
+import { OrderDownloads } from "../order/OrderDownloads.tsx";
 import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 
 /** One order of the signed-in user (/my-account/order/{id}): its items and downloads. */
@@ -68,6 +70,9 @@ export const MyOrderScreen = observer(function MyOrderScreen() {
             </li>
           ))}
         </ul>
+      )}
+      {order?.state === "Completed" && account.orderState === "done" && (
+        <OrderDownloads purchase={purchaseOfOrder(order, account.items)} nested />
       )}
       {order?.state === "Completed" && (
         <p>

@@ -9,11 +9,15 @@ import { useStores } from "../../stores/context.tsx";
 /** Download all (zip), the photo list as CSV / Excel, the receipt and the support note. */
 export const OrderDownloads = observer(function OrderDownloads({
   purchase,
+  nested = false,
 }: {
   purchase: Purchase;
+  /** Inside a page whose own heading is an h2 (my account): the section heading is an h3. */
+  nested?: boolean;
 }) {
   const { t } = useLingui();
   const { downloads, settings } = useStores();
+  const Heading = nested ? "h3" : "h2";
   const { key, invoiceId } = purchase;
 
   useEffect(() => {
@@ -38,7 +42,7 @@ export const OrderDownloads = observer(function OrderDownloads({
   const to = hours.to;
   return (
     <section className="order-downloads" aria-labelledby="order-downloads-title">
-      <h2 id="order-downloads-title">{t`Downloads`}</h2>
+      <Heading id="order-downloads-title">{t`Downloads`}</Heading>
       {count > 0 && (
         <>
           {inApp && (
