@@ -13,6 +13,10 @@ export interface BuildManifest {
   files: { path: string; bytes: number; gzipBytes: number; sha256: string }[];
 }
 
+/** gzip sizes by content hash: the core's files are the same in every tenant, so each is
+ * compressed once per build run, not once per tenant. */
+const gzipBytesByHash = new Map<string, number>();
+
 /** Describes every file of a bundle folder: bytes, gzip bytes and sha256 (sorted, so reproducible). */
 export async function describeBundle(
   dir: string,
@@ -26,12 +30,13 @@ export async function describeBundle(
     const path = relative(dir, full).split("\\").join("/");
     if (path === MANIFEST_FILE) continue;
     const data = await readFile(full);
-    files.push({
-      path,
-      bytes: data.length,
-      gzipBytes: gzipSync(data, { level: 9 }).length,
-      sha256: createHash("sha256").update(data).digest("hex"),
-    });
+    const sha256 = createHash("sha256").update(data).digest("hex");
+    let gzipBytes = gzipBytesByHash.get(sha256);
+    if (gzipBytes === undefined) {
+      gzipBytes = gzipSync(data, { level: 9 }).length;
+      gzipBytesByHash.set(sha256, gzipBytes);
+    }
+    files.push({ path, bytes: data.length, gzipBytes, sha256 });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return { ...meta, files };
