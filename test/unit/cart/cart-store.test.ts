@@ -1,7 +1,6 @@
 // @vitest-environment node
 /** CartStore against the in-process demo backend (spec §3, §4, §5, §7, §8, §9). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RuntimeSettings } from "../../../cli/config/schema.ts";
 import type { Competitor, Photo } from "../../../storefront/src/api/index.ts";
 import type { EcommerceEvent } from "../../../storefront/src/domain/analytics.ts";
 import {
@@ -15,26 +14,9 @@ import type { Subject } from "../../../storefront/src/stores/MyPhotosStore.ts";
 import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
 import { safeStorage } from "../../../storefront/src/stores/types.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
+import { testSettings } from "../fixtures/settings.ts";
 
-const settings = {
-  id: "t",
-  tenantName: "T",
-  theme: { id: "MySport", logo: "/l.svg", logoSmall: "/s.svg", favicon: "/f.svg" },
-  languages: { available: ["ru", "en"], default: "ru", picker: true },
-  currencyId: 643,
-  hosts: [],
-  usVariant: false,
-  appBar: { kind: "default" },
-  backFromHome: false,
-  hideBannerOnHome: false,
-  menu: ["participants", "contacts"],
-  footer: null,
-  support: { email: "s@example.com", hours: { from: "08:00", to: "18:00" } },
-  social: [],
-  api: {},
-  analytics: { enabled: true },
-  requestsEndpoint: "/public/requests",
-} satisfies RuntimeSettings;
+const settings = testSettings({ analytics: { enabled: true } });
 
 const clock = fakeClock();
 let demo: Awaited<ReturnType<typeof startDemo>>;

@@ -1,7 +1,6 @@
 // @vitest-environment node
 /** The frame picker (spec §2, §3, §4, §5) against the in-process demo backend. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RuntimeSettings } from "../../../cli/config/schema.ts";
 import {
   framePickerError,
   framePlan,
@@ -13,26 +12,9 @@ import { FramePickerStore } from "../../../storefront/src/stores/FramePickerStor
 import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
 import { safeStorage } from "../../../storefront/src/stores/types.ts";
 import { fakeClock, startDemo } from "../demo/demo-server.ts";
+import { testSettings } from "../fixtures/settings.ts";
 
-const settings = {
-  id: "t",
-  tenantName: "T",
-  theme: { id: "MySport", logo: "/l.svg", logoSmall: "/s.svg", favicon: "/f.svg" },
-  languages: { available: ["ru", "en"], default: "ru", picker: true },
-  currencyId: 643,
-  hosts: [],
-  usVariant: false,
-  appBar: { kind: "default" },
-  backFromHome: false,
-  hideBannerOnHome: false,
-  menu: ["participants", "contacts"],
-  footer: null,
-  support: { email: "s@example.com", hours: { from: "08:00", to: "18:00" } },
-  social: [],
-  api: {},
-  analytics: { enabled: false },
-  requestsEndpoint: "/public/requests",
-} satisfies RuntimeSettings;
+const settings = testSettings();
 
 const clock = fakeClock();
 let demo: Awaited<ReturnType<typeof startDemo>>;

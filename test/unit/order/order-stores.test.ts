@@ -1,7 +1,6 @@
 // @vitest-environment node
 /** CheckoutStore, OrderStore, DownloadStore and pending orders against the demo backend. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RuntimeSettings } from "../../../cli/config/schema.ts";
 import type { Photo } from "../../../storefront/src/api/index.ts";
 import { PENDING_ORDERS_KEY } from "../../../storefront/src/domain/pending-orders.ts";
 import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
@@ -9,26 +8,9 @@ import type { FilePorts } from "../../../storefront/src/stores/files.ts";
 import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
 import { safeStorage } from "../../../storefront/src/stores/types.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
+import { testSettings } from "../fixtures/settings.ts";
 
-const settings = {
-  id: "t",
-  tenantName: "T",
-  theme: { id: "MySport", logo: "/l.svg", logoSmall: "/s.svg", favicon: "/f.svg" },
-  languages: { available: ["ru", "en"], default: "ru", picker: true },
-  currencyId: 643,
-  hosts: [],
-  usVariant: false,
-  appBar: { kind: "default" },
-  backFromHome: false,
-  hideBannerOnHome: false,
-  menu: ["participants", "contacts"],
-  footer: null,
-  support: { email: "s@example.com", hours: { from: "08:00", to: "18:00" } },
-  social: [],
-  api: {},
-  analytics: { enabled: false },
-  requestsEndpoint: "/public/requests",
-} satisfies RuntimeSettings;
+const settings = testSettings();
 
 const clock = fakeClock();
 let demo: Awaited<ReturnType<typeof startDemo>>;

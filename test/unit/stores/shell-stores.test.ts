@@ -1,29 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Language, RuntimeSettings } from "../../../cli/config/schema.ts";
+import type { Language } from "../../../cli/config/schema.ts";
 import { LANGUAGE_STORAGE_KEY } from "../../../storefront/src/stores/LanguageStore.ts";
 import { NOTIFICATION_MS } from "../../../storefront/src/stores/NotificationStore.ts";
 import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
 import { safeStorage } from "../../../storefront/src/stores/types.ts";
+import { testSettings } from "../fixtures/settings.ts";
 
-const settings = {
-  id: "t",
-  tenantName: "T",
+const settings = testSettings({
   theme: { id: "T", logo: "/l.svg", logoSmall: "/s.svg", favicon: "/f.svg" },
-  languages: { available: ["ru", "en"], default: "ru", picker: true },
-  currencyId: 643,
   hosts: [{ host: "us.example", currencyId: 840, language: "en" }],
-  usVariant: false,
-  appBar: { kind: "default" },
-  backFromHome: false,
-  hideBannerOnHome: false,
-  menu: ["participants", "contacts"],
-  footer: null,
-  support: { email: "s@example.com", hours: { from: "08:00", to: "18:00" } },
-  social: [],
-  api: {},
-  analytics: { enabled: false },
-  requestsEndpoint: "/public/requests",
-} satisfies RuntimeSettings;
+});
 
 function make(
   opts: {
