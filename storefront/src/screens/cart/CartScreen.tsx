@@ -6,6 +6,7 @@ import { Link } from "react-router-dom";
 import { formatMoney } from "../../domain/money.ts";
 import { href } from "../../routes.ts";
 import { useStores } from "../../stores/context.tsx";
+import { EmptyCart } from "../../ui/EmptyCart.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { PendingOrderBanner } from "../order/PendingOrderBanner.tsx";
 import { CartGroup } from "./CartGroup.tsx";
@@ -58,12 +59,7 @@ export const CartScreen = observer(function CartScreen() {
       <Screen title={t`Cart`}>
         {live}
         <PendingOrderBanner />
-        <div className="cart-empty">
-          <p>{t`Your cart is empty.`}</p>
-          <Link className="button" to={href("home")}>
-            {t`Find your photos`}
-          </Link>
-        </div>
+        <EmptyCart />
       </Screen>
     );
   }

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { type FormEvent, useEffect } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
 import { formatMoney } from "../../domain/money.ts";
-import { href } from "../../routes.ts";
 import { useStores } from "../../stores/context.tsx";
+import { EmptyCart } from "../../ui/EmptyCart.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { PaymentStep } from "./PaymentStep.tsx";
 
@@ -35,12 +35,7 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
   if (!resuming && (cart.items.length === 0 || cart.checkedOut)) {
     return (
       <Screen title={t`Checkout`}>
-        <div className="cart-empty">
-          <p>{t`Your cart is empty.`}</p>
-          <Link className="button" to={href("home")}>
-            {t`Find your photos`}
-          </Link>
-        </div>
+        <EmptyCart />
       </Screen>
     );
   }
