@@ -1,4 +1,4 @@
-import { expect, type Page, type Request, test } from "@playwright/test";
+import { bearerAllowed, expect, type Page, type Request, test } from "./fixtures.ts";
 import { type TenantId, tenantUrl } from "./tenants.ts";
 
 // English, so the assertions use the spec's own words (spec §5, §8).
@@ -159,6 +159,7 @@ test.describe("sign-in against the local provider (mysport)", () => {
 
   test("sign in, orders with show more, details, sign out leaving nothing behind", async ({
     page,
+    authSeen,
   }) => {
     test.setTimeout(60_000);
     page.on("request", record);
@@ -205,6 +206,9 @@ test.describe("sign-in against the local provider (mysport)", () => {
     const ordersCalls = authHeaders.filter((h) => h.url.includes("/order-service/"));
     expect(ordersCalls.length).toBeGreaterThan(0);
     for (const call of ordersCalls) expect(call.auth).toMatch(/^Bearer .+/);
+    // The suite-wide guard (fixtures.ts) saw the token too, and only on the calls §6 names.
+    expect(authSeen.some((s) => s.url.includes("/order-service/api/v1/orders"))).toBe(true);
+    for (const s of authSeen) expect(bearerAllowed(s.url), s.url).toBe(true);
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(tenantUrl("mysport", "/"));

@@ -3,7 +3,7 @@
  * all-photos package, the badge, the replace-by-package hint and duplicate flags, every promo
  * code error in its words, a cart that survives a reload and a new tab, remove and clear all.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
 const open = (page: Page, path: string) => page.goto(tenantUrl("mysport", path));

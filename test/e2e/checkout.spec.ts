@@ -5,8 +5,8 @@
  * and the pre-order page.
  */
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
+import { expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
 const open = (page: Page, path: string) => page.goto(tenantUrl("mysport", path));

@@ -1,7 +1,7 @@
 /** Find my photos (issue #4): event → all photos → viewer, face search, search from a link. */
 
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
 const SELFIES = join(import.meta.dirname, "../fixtures/selfies");

@@ -3,7 +3,7 @@
  * in a frame from the viewer with its live preview, "Select Photo" when none is chosen, and
  * the cart screen when the cart service cannot be reached.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
 const open = (page: Page, path: string) => page.goto(tenantUrl("mysport", path));

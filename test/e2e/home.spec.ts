@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { TENANT_PORTS, type TenantId, tenantUrl } from "./tenants.ts";
 
 test("home: search events by name, open one, keep the search on the device", async ({ page }) => {

@@ -11,10 +11,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { test as base, expect, type Page } from "@playwright/test";
 import { renderNginxConf } from "../../cli/build/deploy.ts";
 import type { BuildManifest } from "../../cli/build/manifest.ts";
 import { loadTenant } from "../../cli/config/load.ts";
+import { test as base, expect, type Page } from "./fixtures.ts";
 import { TENANT_PORTS, type TenantId } from "./tenants.ts";
 
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";

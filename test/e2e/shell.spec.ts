@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { type TenantId, tenantUrl } from "./tenants.ts";
 
 async function open(page: Page, id: TenantId, path = "/") {

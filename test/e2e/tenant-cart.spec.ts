@@ -2,7 +2,7 @@
  * What differs per tenant in the cart: the currency (dollars on the US variant, English only)
  * and the same cart core on a themed tenant.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
 test("MySportUSA: a photo added from the viewer is priced in dollars, in English", async ({

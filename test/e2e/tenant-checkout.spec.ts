@@ -2,7 +2,7 @@
  * What differs per tenant at checkout: the US variant pays in dollars, in English, through the
  * same demo pay page, and gets its paid order.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
 test("MySportUSA: cart → checkout in dollars → demo pay page → paid order", async ({ page }) => {

@@ -1,0 +1,111 @@
+/**
+ * The `test` every e2e spec uses. Beside Playwright's own fixtures it watches every page of
+ * every test, whatever the test is about, and fails the test when:
+ *
+ * - an `Authorization` header goes anywhere but the API calls the spec names for the Bearer
+ *   token (§6: cart, order, receipt and search calls; §7: photos, search token, selfies) on the
+ *   tenant's own origin;
+ * - a token shows in an address (`access_token=`, `id_token=`, `code_verifier=`) or in the
+ *   browser console (`Bearer …`, a token value seen on the wire);
+ * - the page throws an error nobody caught, or a promise is rejected with nobody listening.
+ *
+ * A test that means to provoke one of these (none does today) can opt out per file with
+ * `test.use({ guards: { pageErrors: false } })`.
+ */
+import { test as base, expect, type Request } from "@playwright/test";
+
+/** Paths under /public/{service}/api/v1 that may carry the signed-in user's Bearer token. */
+const BEARER_ALLOWED = [
+  /^\/public\/shoppingcart-service\/api\/v1\/shoppingCarts(\/|$)/,
+  /^\/public\/order-service\/api\/v1\/orders(\/|$)/,
+  /^\/public\/receipt-service\/api\/v1\/receipts(\/|$)/,
+  /^\/public\/photo-service\/api\/v1\/photos$/,
+  /^\/public\/competitor-service\/api\/v1\/competitors\/[^/]+\/token$/,
+  /^\/public\/recognition-service\/api\/v1\/selfies(\/|$)/,
+];
+
+const TOKEN_IN_URL = /[?&#](access_token|id_token|refresh_token|code_verifier)=/i;
+
+export interface Guards {
+  /** Fail on an uncaught error or unhandled rejection in any page. */
+  pageErrors: boolean;
+}
+
+export interface AuthSeen {
+  url: string;
+  authorization: string;
+}
+
+export const bearerAllowed = (url: string): boolean => {
+  const u = new URL(url);
+  const local = u.hostname === "127.0.0.1" || u.hostname === "localhost";
+  return local && BEARER_ALLOWED.some((re) => re.test(u.pathname));
+};
+
+export const test = base.extend<{
+  guards: Guards;
+  /** Every request of the test that carried an Authorization header (for assertions). */
+  authSeen: AuthSeen[];
+}>({
+  guards: [{ pageErrors: true }, { option: true }],
+  authSeen: [
+    async ({ context, guards }, use, testInfo) => {
+      const seen: AuthSeen[] = [];
+      const problems: string[] = [];
+      const tokens = new Set<string>();
+      const pending: Promise<void>[] = [];
+
+      const onRequest = (request: Request) => {
+        const url = request.url();
+        if (TOKEN_IN_URL.test(url)) problems.push(`a token in an address: ${url}`);
+        pending.push(
+          request
+            .allHeaders()
+            .then((headers) => {
+              const authorization = headers.authorization;
+              if (!authorization) return;
+              seen.push({ url, authorization });
+              const token = authorization.replace(/^Bearer\s+/i, "");
+              if (token.length >= 8) tokens.add(token);
+              if (!bearerAllowed(url)) {
+                problems.push(`Authorization sent outside the API calls the spec names: ${url}`);
+              }
+            })
+            .catch(() => {
+              // The request's page closed before its headers could be read: nothing to check.
+            }),
+        );
+      };
+      context.on("request", onRequest);
+      context.on("console", (message) => {
+        const text = message.text();
+        if (/Bearer\s+\S/.test(text)) problems.push(`a Bearer token in the console: ${text}`);
+        for (const token of tokens) {
+          if (text.includes(token)) problems.push(`a token in the console: ${text}`);
+        }
+      });
+      const watchPage = (page: import("@playwright/test").Page) => {
+        page.on("pageerror", (error) => {
+          if (guards.pageErrors) {
+            problems.push(`uncaught in the page: ${error.name}: ${error.message}`);
+          }
+        });
+      };
+      context.pages().forEach(watchPage);
+      context.on("page", watchPage);
+
+      await use(seen);
+
+      context.off("request", onRequest);
+      await Promise.all(pending);
+      if (problems.length) {
+        await testInfo.attach("guard problems", { body: problems.join("\n") });
+      }
+      expect(problems, "guards: Authorization, tokens, page errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export type { Page, Request } from "@playwright/test";
+export { expect };
