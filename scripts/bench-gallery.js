@@ -8,9 +8,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.js";
 const LARGE = { id: "1001", photos: 10_000 };
 const SMALL = { id: "1004", photos: 120 };
 
-function startPreview() {
+/** `storefront preview <tenant>` with its demo backend on a free port; resolves with its URL. */
+export function startPreview(tenant = "mysport") {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["cli/bin.js", "preview", "mysport", "--port", "0"], {
+    const child = spawn(process.execPath, ["cli/bin.js", "preview", tenant, "--port", "0"], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";

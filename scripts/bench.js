@@ -3,16 +3,19 @@
 // table and written to bench-results/bench.json. Each figure is one function returning rows, so
 // later ones (bundle size against a bare React app, gallery, Lighthouse) are one more function.
 //
-//   node scripts/bench.js [--warm] [--strict]
+//   node scripts/bench.js [--warm] [--strict] [--only weight,lighthouse]
 //     --warm    keep the core cache (default: delete it before each measured build, so each
 //               build pays for the one Vite build of the core, as a fresh CI machine does)
 //     --strict  exit 1 when a figure misses its target
+//     --only    a comma-separated subset: weight,build,validate,gallery,lighthouse
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { benchGallery } from "./bench-gallery.js";
+import { benchLighthouse } from "./bench-lighthouse.js";
+import { benchWeight } from "./bench-weight.js";
 
 const run = promisify(execFile);
 const CORE_CACHE = "node_modules/.cache/storefront-core";
@@ -21,8 +24,10 @@ const warm = process.argv.includes("--warm");
 const strict = process.argv.includes("--strict");
 
 /**
- * @typedef {{ name: string, value: number, unit: "s" | "×", target?: number }} Row
- * A row without a target is a detail of the figure above it.
+ * @typedef {{ name: string, value: number, unit: "s" | "×" | "n" | "KiB" | "cls",
+ *   target?: number, higherIsBetter?: boolean }} Row
+ * A row without a target is a detail of the figure above it. Targets are upper bounds unless
+ * `higherIsBetter` (a Lighthouse score).
  */
 
 /** Wall time of one `storefront …` run, in seconds: what an operator or CI waits for. */
@@ -106,17 +111,34 @@ async function validateAll() {
   ];
 }
 
-const BENCHMARKS = [buildScaling, validateAll, benchGallery];
+const BENCHMARKS = {
+  weight: benchWeight,
+  build: buildScaling,
+  validate: validateAll,
+  gallery: benchGallery,
+  lighthouse: benchLighthouse,
+};
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(",") : Object.keys(BENCHMARKS);
+for (const name of only ?? []) {
+  if (!(name in BENCHMARKS)) throw new Error(`--only: unknown figure ${name}`);
+}
 
-const shown = (v, unit) =>
-  unit === "×" ? `${v.toFixed(2)}×` : unit === "n" ? String(Math.round(v)) : `${v.toFixed(2)} s`;
+const shown = (v, unit) => {
+  if (unit === "×") return `${v.toFixed(2)}×`;
+  if (unit === "n") return String(Math.round(v));
+  if (unit === "KiB") return `${v.toFixed(1)} KiB`;
+  if (unit === "cls") return v.toFixed(3);
+  return `${v.toFixed(2)} s`;
+};
+const met = (r) => (r.higherIsBetter ? r.value >= r.target : r.value <= r.target);
 
 function printTable(rows) {
   const cells = rows.map((r) => [
     r.name,
     shown(r.value, r.unit),
-    r.target === undefined ? "" : `≤ ${shown(r.target, r.unit)}`,
-    r.target === undefined ? "" : r.value <= r.target ? "met" : "MISSED",
+    r.target === undefined ? "" : `${r.higherIsBetter ? "≥" : "≤"} ${shown(r.target, r.unit)}`,
+    r.target === undefined ? "" : met(r) ? "met" : "MISSED",
   ]);
   const head = ["figure", "value", "target", ""];
   const widths = head.map((_, c) => Math.max(...[head, ...cells].map((row) => row[c].length)));
@@ -133,7 +155,7 @@ function printTable(rows) {
 // The command as operators run it: bundled, not through the TypeScript loader.
 await run(process.execPath, ["scripts/build-cli.mjs"]);
 const rows = [];
-for (const bench of BENCHMARKS) rows.push(...(await bench()));
+for (const name of only ?? []) rows.push(...(await BENCHMARKS[name]()));
 printTable(rows);
 await mkdir("bench-results", { recursive: true });
 const report = {
@@ -144,7 +166,7 @@ const report = {
   results: rows.map((r) => ({
     ...r,
     name: r.name.trim(),
-    met: r.target === undefined ? undefined : r.value <= r.target,
+    met: r.target === undefined ? undefined : met(r),
   })),
 };
 await writeFile(RESULTS, `${JSON.stringify(report, null, 2)}\n`);

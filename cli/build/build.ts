@@ -20,7 +20,7 @@ export interface TenantBuildResult {
 
 export type BuildEvent =
   | { type: "core-start" }
-  | { type: "core-done"; cached: boolean; ms: number }
+  | { type: "core-done"; cached: boolean; ms: number; hash: string; dir: string }
   | { type: "tenant-done"; result: TenantBuildResult };
 
 export interface BuildOptions {
@@ -57,7 +57,13 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
     emit({ type: "core-start" });
     try {
       core = await buildCore();
-      emit({ type: "core-done", cached: core.cached, ms: performance.now() - started });
+      emit({
+        type: "core-done",
+        cached: core.cached,
+        ms: performance.now() - started,
+        hash: core.hash,
+        dir: core.dir,
+      });
     } catch (e) {
       coreError = `the storefront core failed to build: ${message(e)}`;
     }

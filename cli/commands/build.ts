@@ -20,7 +20,9 @@ export async function runBuild(opts: BuildCommandOptions): Promise<number> {
   const { buildTenants } = await import("../build/build.ts");
   const { out, err } = opts.print;
   const c = paint(opts.print.color);
+  let core: { hash: string; dir: string; cached: boolean } | undefined;
   const onEvent = (e: BuildEvent) => {
+    if (e.type === "core-done") core = { hash: e.hash, dir: e.dir, cached: e.cached };
     if (opts.json) return;
     if (e.type === "core-start") out(c.dim("building the storefront core…"));
     if (e.type === "core-done") {
@@ -47,7 +49,8 @@ export async function runBuild(opts: BuildCommandOptions): Promise<number> {
   });
   const failed = results.filter((r) => !r.ok);
   if (opts.json) {
-    out(JSON.stringify({ ok: failed.length === 0, tenants: results }, null, 2));
+    // `core` names the shared core build (its cache folder), for tools such as the bench.
+    out(JSON.stringify({ ok: failed.length === 0, core, tenants: results }, null, 2));
   } else if (failed.length > 0) {
     err(
       c.red(

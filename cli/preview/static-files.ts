@@ -2,11 +2,14 @@
  * Serves a built tenant bundle: files as they are, index.html for every other path
  * without an extension (the SPA routes), 404 for a missing file with an extension.
  * Hashed files under /assets/ are cached for a year; everything else revalidates.
+ * Text files go out gzip-compressed when the browser accepts it, as the generated nginx.conf
+ * does, so what support staff and the benchmark see weighs what participants download.
  */
 import { createReadStream, type Stats } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, resolve, sep } from "node:path";
+import { gzipSync } from "node:zlib";
 import { contentTypeOf } from "./content-types.ts";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -14,6 +17,20 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 function plain(res: ServerResponse, status: number, text: string, headers = {}): void {
   res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", ...headers });
   res.end(text);
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
+/** Compressed bodies by file and version (the ETag): each file is compressed once. */
+const gzipped = new Map<string, Buffer>();
+
+async function gzipOf(file: string, etag: string): Promise<Buffer> {
+  const key = `${file}\0${etag}`;
+  let body = gzipped.get(key);
+  if (!body) {
+    body = gzipSync(await readFile(file), { level: 9 });
+    gzipped.set(key, body);
+  }
+  return body;
 }
 
 async function fileStats(file: string): Promise<Stats | null> {
@@ -70,6 +87,19 @@ export async function serveStatic(
   if (req.headers["if-none-match"] === etag) {
     res.writeHead(304, headers);
     return void res.end();
+  }
+  const accepts = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  if (COMPRESSIBLE.test(headers["Content-Type"] ?? "") && stats.size > 1024) {
+    headers.Vary = "Accept-Encoding";
+    if (accepts) {
+      const body = await gzipOf(file, etag);
+      res.writeHead(200, {
+        ...headers,
+        "Content-Encoding": "gzip",
+        "Content-Length": String(body.length),
+      });
+      return void res.end(req.method === "HEAD" ? undefined : body);
+    }
   }
   res.writeHead(200, { ...headers, "Content-Length": String(stats.size) });
   if (req.method === "HEAD") return void res.end();

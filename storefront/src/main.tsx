@@ -44,8 +44,35 @@ async function start(): Promise<void> {
   const root = document.getElementById("root");
   if (root) createRoot(root).render(<App store={store} />);
   // The sign-in check on load: after the first render, never blocking it (spec §6). At the
-  // callback address the callback screen completes the sign-in instead.
-  if (!window.location.pathname.startsWith(AUTH_CALLBACK_PATH)) void store.auth.init();
+  // callback address the callback screen completes the sign-in instead. With a session in this
+  // tab the check runs at once (the account link appears quickly); an anonymous visitor's silent
+  // ask to the provider waits until the page has loaded and the browser is idle, so the sign-in
+  // library never competes with the first screen.
+  if (!window.location.pathname.startsWith(AUTH_CALLBACK_PATH)) {
+    if (hasStoredSession(window.sessionStorage)) void store.auth.init();
+    else whenLoadedAndIdle(() => void store.auth.init());
+  }
+}
+
+/** Whether oidc-client-ts keeps a signed-in user in this tab (its `oidc.user:` key). */
+function hasStoredSession(storage: Storage): boolean {
+  try {
+    for (let i = 0; i < storage.length; i++) {
+      if (storage.key(i)?.startsWith("oidc.user:")) return true;
+    }
+  } catch {
+    // Storage blocked: no session to restore.
+  }
+  return false;
+}
+
+function whenLoadedAndIdle(run: () => void): void {
+  const idle = () =>
+    "requestIdleCallback" in window
+      ? window.requestIdleCallback(run, { timeout: 2_000 })
+      : setTimeout(run, 200);
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
 }
 
 /** The silent check's hidden iframe: hands the provider's answer to the shop and renders nothing. */

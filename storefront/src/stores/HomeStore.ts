@@ -18,6 +18,8 @@ export class HomeStore {
   state: LoadState = "idle";
   recent: string[];
   banners: ThemeImage[] = [];
+  /** Banners requested and not yet known to be absent: home keeps their place meanwhile. */
+  bannerPending: boolean;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private controller: AbortController | undefined;
   private readonly api: Api;
@@ -30,6 +32,7 @@ export class HomeStore {
     this.storage = deps.storage;
     this.themeId = deps.themeId;
     this.showBanners = deps.showBanners;
+    this.bannerPending = deps.showBanners;
     this.recent = readRecent(deps.storage);
     makeAutoObservable<HomeStore, "timer" | "controller" | "api" | "storage">(this, {
       timer: false,
@@ -89,11 +92,10 @@ export class HomeStore {
   private async loadBanners(): Promise<void> {
     const result = await this.api.themes.images(this.themeId);
     // Banners are decoration: a failure leaves the home screen without them, silently.
-    if (result.ok) {
-      runInAction(() => {
-        this.banners = result.data.items;
-      });
-    }
+    runInAction(() => {
+      if (result.ok) this.banners = result.data.items;
+      this.bannerPending = false;
+    });
   }
 }
 

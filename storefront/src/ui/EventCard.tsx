@@ -5,8 +5,19 @@ import type { Event } from "../api/index.ts";
 import { formatEventDate } from "../domain/dates.ts";
 import { href } from "../routes.ts";
 
-/** An event in a list: cover, name, day, place and photo count; the whole card links to the event. */
-export function EventCard({ event, language }: { event: Event; language: Language }) {
+/**
+ * An event in a list: cover, name, day, place and photo count; the whole card links to the event.
+ * `first`: the list's first card, likely in the first screen, so its cover loads at once.
+ */
+export function EventCard({
+  event,
+  language,
+  first = false,
+}: {
+  event: Event;
+  language: Language;
+  first?: boolean;
+}) {
   const count = event.photoCount;
   return (
     <li className="event-card">
@@ -18,8 +29,9 @@ export function EventCard({ event, language }: { event: Event; language: Languag
             alt=""
             width="320"
             height="180"
-            loading="lazy"
+            loading={first ? "eager" : "lazy"}
             decoding="async"
+            {...(first ? { fetchPriority: "high" as const } : {})}
           />
         ) : (
           <span className="event-card__cover event-card__cover--empty" aria-hidden="true" />

@@ -16,7 +16,7 @@ export const HomeScreen = observer(function HomeScreen() {
   const banner = home.banners[0];
   return (
     <Screen title={settings.settings.tenantName}>
-      {banner && (
+      {banner ? (
         <img
           className="home-banner"
           src={banner.url}
@@ -25,6 +25,9 @@ export const HomeScreen = observer(function HomeScreen() {
           height={banner.height}
           fetchPriority="high"
         />
+      ) : (
+        // The banner's place, kept while it loads, so the page below does not jump (CLS).
+        home.bannerPending && <div className="home-banner home-banner--pending" />
       )}
       <p className="lead">{t`Find and buy photos of yourself from sports events.`}</p>
       <search>
@@ -84,8 +87,8 @@ export const HomeScreen = observer(function HomeScreen() {
         )}
         {home.events.length > 0 && (
           <ul className="event-list">
-            {home.events.map((e) => (
-              <EventCard key={e.eventId} event={e} language={language.language} />
+            {home.events.map((e, i) => (
+              <EventCard key={e.eventId} event={e} language={language.language} first={i === 0} />
             ))}
           </ul>
         )}

@@ -1,0 +1,44 @@
+// Weight figures for `npm run bench` (issue #9): the home and event photos routes' initial
+// JavaScript (gzip) against the floor, a bare React 19 + Vite app built in the same run.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { floorWeight, ROUTES, routeWeight } from "./weight.js";
+
+const run = promisify(execFile);
+const KIB = 1024;
+
+/** The core build the CLI uses now (built if stale), as `storefront build --json` names it. */
+async function currentCore() {
+  const { stdout } = await run(
+    process.execPath,
+    ["cli/bin.js", "build", "mysport", "--out-dir", "node_modules/.cache/bench-dist", "--json"],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const result = JSON.parse(stdout);
+  if (!result.ok || !result.core) throw new Error(`build failed: ${stdout.slice(0, 500)}`);
+  return result.core.dir;
+}
+
+export async function benchWeight() {
+  const coreDir = await currentCore();
+  const floor = await floorWeight();
+  const rows = [
+    { name: "floor: bare React 19 + Vite app, JS gzip", value: floor / KIB, unit: "KiB" },
+  ];
+  const labels = { home: "home route", eventPhotos: "event photos route" };
+  for (const [key, route] of Object.entries(ROUTES)) {
+    // The default tenant's first language (ru): its catalog loads before the first render.
+    const weight = await routeWeight(coreDir, route.screens, "ru");
+    rows.push(
+      {
+        name: `${labels[key]} initial JS ÷ floor (${route.path})`,
+        value: weight.js / floor,
+        unit: "×",
+        target: 1.6,
+      },
+      { name: `  ${labels[key]} initial JS, gzip`, value: weight.js / KIB, unit: "KiB" },
+      { name: `  ${labels[key]} initial CSS, gzip`, value: weight.css / KIB, unit: "KiB" },
+    );
+  }
+  return rows;
+}

@@ -1,0 +1,88 @@
+// Route weights (issue #9): the JavaScript and CSS a route needs before it can render, gzip,
+// read from the core build's Vite manifest; and the floor they are compared with, a bare
+// React 19 + Vite app built with the same Vite. Used by `npm run bench` and by the size-budget
+// test (test/unit/build/size-budget.test.ts), so both count the same bytes.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+/**
+ * The routes measured, by the screen modules they load (keys of the Vite manifest). Home's
+ * screen is part of the entry; the event photos route loads its lazy screen chunk.
+ */
+export const ROUTES = {
+  home: { path: "/", screens: [] },
+  eventPhotos: { path: "/event/1003/photos", screens: ["src/screens/event/EventPhotosScreen.tsx"] },
+};
+
+/** gzip as servers send it for static files (level 9, as measured in ../shared/STACK.md). */
+export const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
+
+/**
+ * @param {string} coreDir folder of a core build (assets/ and .vite/manifest.json)
+ * @param {string[]} screens manifest keys of the route's lazy screens
+ * @param {string | null} language the default language, whose catalog is loaded before the
+ *   first render (null: an app without catalogs)
+ * @returns {Promise<{ js: number, css: number, files: string[] }>} gzip bytes and the files
+ */
+export async function routeWeight(coreDir, screens, language) {
+  const manifest = JSON.parse(await readFile(join(coreDir, ".vite/manifest.json"), "utf8"));
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith("index.html"));
+  if (!entry) throw new Error(`no entry in ${coreDir}/.vite/manifest.json`);
+  const js = new Set();
+  const css = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the core build's manifest`);
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  for (const screen of screens) visit(screen);
+  if (language) visit(`locales/${language}.po`);
+  const sum = async (files) => {
+    let total = 0;
+    for (const file of files) total += gzipBytes(await readFile(join(coreDir, file)));
+    return total;
+  };
+  return { js: await sum(js), css: await sum(css), files: [...js, ...css] };
+}
+
+const FLOOR_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>floor</title></head>
+<body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>
+`;
+const FLOOR_MAIN = `import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+
+createRoot(document.getElementById("root")).render(
+  <StrictMode>
+    <h1>Hello</h1>
+  </StrictMode>,
+);
+`;
+
+/**
+ * Builds the floor: React 19 + react-dom rendering one heading, with the same Vite, plugin and
+ * target as the core. Lives under node_modules/.cache so it resolves this project's packages.
+ * @returns {Promise<number>} gzip bytes of its JavaScript
+ */
+export async function floorWeight() {
+  const { build } = await import("vite");
+  const { default: react } = await import("@vitejs/plugin-react");
+  const root = "node_modules/.cache/bench-floor";
+  await mkdir(root, { recursive: true });
+  await writeFile(join(root, "index.html"), FLOOR_HTML);
+  await writeFile(join(root, "main.jsx"), FLOOR_MAIN);
+  await build({
+    root,
+    configFile: false,
+    envDir: false,
+    logLevel: "warn",
+    plugins: [react()],
+    build: { outDir: "out", emptyOutDir: true, manifest: true, target: "es2022" },
+  });
+  return (await routeWeight(join(root, "out"), [], null)).js;
+}
