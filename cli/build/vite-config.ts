@@ -15,6 +15,10 @@ export function coreViteConfig(outDir: string): InlineConfig {
     envDir: false,
     logLevel: "warn",
     base: "/",
+    mode: "production",
+    // Always React's production build, whatever NODE_ENV the calling process has (vitest sets
+    // "test", a shell may set "development"): a bundle must not depend on who built it.
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
     plugins: [
       react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
       lingui({ configPath: resolve(PACKAGE_ROOT, "lingui.config.ts"), failOnMissing: true }),

@@ -1,0 +1,50 @@
+/**
+ * Size budgets (issue #9): the home and event photos routes' initial JavaScript and CSS, gzip,
+ * counted from the core build exactly as `npm run bench` counts them (scripts/weight.js), may
+ * not grow past size-budget.json. A heavy import on the first screen fails the test command.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { buildCore } from "../../../cli/build/core.ts";
+import { ROUTES, routeWeight } from "../../../scripts/weight.js";
+
+interface Budget {
+  language: string;
+  routes: Record<keyof typeof ROUTES, { js: number; css: number }>;
+}
+const budget = JSON.parse(readFileSync("size-budget.json", "utf8")) as Budget;
+
+describe("size budgets of the first screens", () => {
+  for (const [name, route] of Object.entries(ROUTES) as [
+    keyof typeof ROUTES,
+    (typeof ROUTES)[keyof typeof ROUTES],
+  ][]) {
+    it(`${name} (${route.path}) stays within size-budget.json`, { timeout: 120_000 }, async () => {
+      const core = await buildCore();
+      const weight = await routeWeight(core.dir, route.screens, budget.language);
+      const limit = budget.routes[name];
+      const detail = `${name}: ${weight.js} B JS (budget ${limit.js}), ${weight.css} B CSS (budget ${limit.css}); files ${weight.files.join(", ")}`;
+      expect(weight.js, detail).toBeLessThanOrEqual(limit.js);
+      expect(weight.css, detail).toBeLessThanOrEqual(limit.css);
+      // The count is real: React alone is tens of KiB, and the route's own screen is in it.
+      expect(weight.js).toBeGreaterThan(40_000);
+      for (const screen of route.screens) {
+        const base =
+          screen
+            .split("/")
+            .pop()
+            ?.replace(/\.tsx$/, "") ?? "";
+        expect(weight.files.some((f) => f.includes(base))).toBe(true);
+      }
+    });
+  }
+
+  it("counts a lazy screen only on its own route", async () => {
+    const core = await buildCore();
+    const home = await routeWeight(core.dir, ROUTES.home.screens, budget.language);
+    expect(home.files.some((f) => /EventPhotosScreen|CartScreen|CheckoutScreen/.test(f))).toBe(
+      false,
+    );
+    expect(home.files.some((f) => /oidc-client/.test(f))).toBe(false);
+  });
+});
