@@ -18,6 +18,9 @@ npx biome check .
 step "types (tsc)"
 npx tsc --noEmit -p tsconfig.json
 
+step "security: production dependencies (npm audit, known advisories)"
+node scripts/audit.mjs
+
 step "translations (ru, en, es complete)"
 node scripts/i18n-check.mjs
 
