@@ -1,6 +1,7 @@
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
 import { AUTH_CALLBACK_PATH, authorityOf, SILENT_CHECK_TIMEOUT_MS } from "./domain/auth.ts";
+import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
 import { loadCatalog } from "./i18n.ts";
 import { readSettings } from "./settings.ts";
 import { isSilentCallbackFrame } from "./stores/AuthStore.ts";
@@ -8,6 +9,7 @@ import { documentCookies } from "./stores/cookies.ts";
 import { RootStore } from "./stores/RootStore.ts";
 import { safeStorage } from "./stores/types.ts";
 import { whenThemeReady } from "./theme-gate.ts";
+import { withTimeout } from "./ui/with-timeout.ts";
 import "./styles/main.scss";
 
 async function start(): Promise<void> {
@@ -33,9 +35,6 @@ async function start(): Promise<void> {
   });
 
   window.addEventListener("unhandledrejection", (event) => store.errors.report(event.reason));
-  // The cart: opened (or created) at start-up, and kept in step with the other tabs.
-  void store.cart.init();
-  window.addEventListener("storage", (event) => store.cart.onStorage(event.key, event.newValue));
 
   const [themeReady] = await Promise.all([whenThemeReady(html), store.language.init()]);
   if (!themeReady) store.errors.report("theme stylesheet did not load");
@@ -43,6 +42,9 @@ async function start(): Promise<void> {
 
   const root = document.getElementById("root");
   if (root) createRoot(root).render(<App store={store} />);
+  // The shop (cart, search, checkout…) loads right after the first render: the cart is opened
+  // (or created) and kept in step with the other tabs; the app bar shows its badge from then on.
+  void openShop(store);
   // The sign-in check on load: after the first render, never blocking it (spec §6). At the
   // callback address the callback screen completes the sign-in instead. With a session in this
   // tab the check runs at once (the account link appears quickly); an anonymous visitor's silent
@@ -51,6 +53,19 @@ async function start(): Promise<void> {
   if (!window.location.pathname.startsWith(AUTH_CALLBACK_PATH)) {
     if (hasStoredSession(window.sessionStorage)) void store.auth.init();
     else whenLoadedAndIdle(() => void store.auth.init());
+  }
+}
+
+async function openShop(store: RootStore): Promise<void> {
+  try {
+    const { shopOf } = await withTimeout(import("./stores/shop.ts"), CHUNK_LOAD_TIMEOUT_MS);
+    const shop = shopOf(store);
+    store.attachShop(shop);
+    window.addEventListener("storage", (event) => shop.cart.onStorage(event.key, event.newValue));
+    await shop.cart.init();
+  } catch (error) {
+    // A failed chunk load: the screens that shop say so themselves when they load.
+    store.errors.report(error);
   }
 }
 

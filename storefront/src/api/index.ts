@@ -42,7 +42,11 @@ export interface Api {
 }
 
 export function createApi(options: ApiOptions): Api {
-  const http = createHttp(options);
+  return apiOver(createHttp(options), options.requestsEndpoint);
+}
+
+/** Every service over an existing transport (the shop extends the first screen's this way). */
+export function apiOver(http: Http, requestsEndpoint?: string): Api {
   return {
     http,
     themes: createThemesApi(http),
@@ -58,7 +62,7 @@ export function createApi(options: ApiOptions): Api {
     preorders: createPreordersApi(http),
     archives: createArchivesApi(http),
     receipts: createReceiptsApi(http),
-    requests: createRequestsApi(http, options.requestsEndpoint),
+    requests: createRequestsApi(http, requestsEndpoint),
   };
 }
 

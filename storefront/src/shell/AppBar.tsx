@@ -28,13 +28,15 @@ function useBack() {
 
 export const AppBar = observer(function AppBar() {
   const { t } = useLingui();
-  const { settings, ui, auth, language, cart, notifications } = useStores();
+  const root = useStores();
+  const { settings, ui, auth, language, notifications } = root;
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const back = useBack();
   const s = settings.settings;
   const onCart = pathname === href("cart");
-  const count = cart.count;
+  // The cart arrives with the shop, right after the first render: no badge until then.
+  const count = root.shop?.cart.count ?? 0;
   const cartLabel =
     count > 0 ? t`Cart, ${plural(count, { one: "# item", other: "# items" })}` : t`Cart`;
   const badge = count > 0 && (

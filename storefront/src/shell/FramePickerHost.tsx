@@ -15,9 +15,10 @@ const FramePickerDialog = lazy(() =>
  * stay its own; the chunk loads on first use and stays mounted so closing returns focus.
  */
 export const FramePickerHost = observer(function FramePickerHost() {
-  const { framePicker } = useStores();
+  // The picker is one of the shop's stores: nothing to host before the shop has loaded.
+  const framePicker = useStores().shop?.framePicker;
   const [wanted, setWanted] = useState(false);
-  if (framePicker.isOpen && !wanted) setWanted(true);
+  if (framePicker?.isOpen && !wanted) setWanted(true);
   return wanted ? (
     <Suspense fallback={null}>
       <FramePickerDialog />

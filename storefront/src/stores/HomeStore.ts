@@ -22,12 +22,17 @@ export class HomeStore {
   bannerPending: boolean;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private controller: AbortController | undefined;
-  private readonly api: Api;
+  private readonly api: Pick<Api, "themes" | "events">;
   private readonly storage: KeyValueStorage;
   private readonly themeId: string;
   private readonly showBanners: boolean;
 
-  constructor(deps: { api: Api; storage: KeyValueStorage; themeId: string; showBanners: boolean }) {
+  constructor(deps: {
+    api: Pick<Api, "themes" | "events">;
+    storage: KeyValueStorage;
+    themeId: string;
+    showBanners: boolean;
+  }) {
     this.api = deps.api;
     this.storage = deps.storage;
     this.themeId = deps.themeId;

@@ -1,33 +1,18 @@
-import { configure } from "mobx";
+import { configure, observable, runInAction } from "mobx";
 import type { Language, RuntimeSettings } from "../../../cli/config/schema.ts";
-import { type Api, createApi } from "../api/index.ts";
+import { createEventsApi, type EventsApi } from "../api/events.ts";
+import { createHttp, type Http } from "../api/http.ts";
+import { createThemesApi, type ThemesApi } from "../api/themes.ts";
 import type { EcommerceEvent } from "../domain/analytics.ts";
-import { AccountStore } from "./AccountStore.ts";
 import { AuthStore } from "./AuthStore.ts";
-import { CartStore } from "./CartStore.ts";
-import { CheckoutStore } from "./CheckoutStore.ts";
-import { type CookieJar, memoryCookies } from "./cookies.ts";
-import { DownloadStore } from "./DownloadStore.ts";
+import type { CookieJar } from "./cookies.ts";
 import { ErrorStore } from "./ErrorStore.ts";
-import { EventStore } from "./EventStore.ts";
-import { FaceSearchStore } from "./FaceSearchStore.ts";
-import { FramePickerStore } from "./FramePickerStore.ts";
-import { browserFiles, type FilePorts } from "./files.ts";
-import { GalleryStore } from "./GalleryStore.ts";
+import type { FilePorts } from "./files.ts";
 import { HomeStore } from "./HomeStore.ts";
 import { LanguageStore } from "./LanguageStore.ts";
-import { MyPhotosStore } from "./MyPhotosStore.ts";
 import { NotificationStore } from "./NotificationStore.ts";
-import { OrderStore } from "./OrderStore.ts";
-import { PendingOrdersStore } from "./PendingOrdersStore.ts";
-import {
-  type BusinessRequestForm,
-  businessRequestStore,
-  type PhotographerRequestForm,
-  photographerRequestStore,
-} from "./RequestFormStore.ts";
-import { SearchTokenStore } from "./SearchTokenStore.ts";
 import { SettingsStore } from "./SettingsStore.ts";
+import type { ShopStores } from "./shop.ts";
 import type { KeyValueStorage } from "./types.ts";
 import { UiStore } from "./UiStore.ts";
 
@@ -55,35 +40,34 @@ export interface Environment {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Builds every store with its dependencies passed in. Order matters: settings first. */
+/** The API calls the first screen makes; every other service is built with the shop. */
+export interface CoreApi {
+  readonly http: Http;
+  readonly themes: ThemesApi;
+  readonly events: EventsApi;
+}
+
+/**
+ * The stores every screen needs, built at start-up with their dependencies passed in (settings
+ * first): settings, language, errors, layout, notifications, sign-in and home. The stores of
+ * finding, buying and downloading photos (the shop, ./shop.ts) live in a lazy chunk: the screens
+ * that use them import it, and main.tsx loads it right after the first render and attaches it
+ * here, so the shell (the cart badge, the frame picker) can follow it.
+ */
 export class RootStore {
+  readonly env: Environment;
   readonly settings: SettingsStore;
   readonly language: LanguageStore;
   readonly errors: ErrorStore;
   readonly ui: UiStore;
   readonly notifications: NotificationStore;
   readonly auth: AuthStore;
-  readonly api: Api;
+  readonly api: CoreApi;
   readonly home: HomeStore;
-  // Find my photos (issue #4): events, then the search token, then the stores using both.
-  readonly events: EventStore;
-  readonly searchTokens: SearchTokenStore;
-  readonly gallery: GalleryStore;
-  readonly myPhotos: MyPhotosStore;
-  readonly faceSearch: FaceSearchStore;
-  // The cart (issue #5): after language, notifications, errors and search tokens.
-  readonly cart: CartStore;
-  readonly framePicker: FramePickerStore;
-  // Checkout, payment and the paid order (issue #6): after the cart and events.
-  readonly pendingOrders: PendingOrdersStore;
-  readonly checkout: CheckoutStore;
-  readonly order: OrderStore;
-  readonly downloads: DownloadStore;
-  // Accounts and the request forms (issue #7).
-  readonly account: AccountStore;
-  readonly requests: { photographer: PhotographerRequestForm; business: BusinessRequestForm };
+  private readonly attached = observable.box<ShopStores | null>(null, { deep: false });
 
   constructor(env: Environment) {
+    this.env = env;
     this.settings = new SettingsStore(env.settings, env.host);
     this.language = new LanguageStore({
       settings: this.settings,
@@ -96,62 +80,27 @@ export class RootStore {
     this.notifications = new NotificationStore(this.ui);
     this.auth = new AuthStore({ settings: env.settings.auth, origin: env.origin });
     // One transport for every store: language and token are read at call time.
-    this.api = createApi({
+    const http = createHttp({
       origin: env.settings.api.origin ?? env.origin,
       getLanguage: () => this.language.language,
       getToken: () => this.auth.token,
-      requestsEndpoint: env.settings.requestsEndpoint,
       ...(env.fetch ? { fetch: env.fetch } : {}),
     });
+    this.api = { http, themes: createThemesApi(http), events: createEventsApi(http) };
     this.home = new HomeStore({
       api: this.api,
       storage: env.storage,
       themeId: env.settings.theme.id,
       showBanners: !env.settings.hideBannerOnHome,
     });
-    this.events = new EventStore(this.api);
-    this.searchTokens = new SearchTokenStore(this.api);
-    const search = { api: this.api, events: this.events, tokens: this.searchTokens };
-    this.gallery = new GalleryStore({
-      ...search,
-      notifications: this.notifications,
-      errors: this.errors,
-    });
-    this.myPhotos = new MyPhotosStore(search);
-    this.faceSearch = new FaceSearchStore({ api: this.api, myPhotos: this.myPhotos });
-    this.cart = new CartStore({
-      api: this.api,
-      storage: env.storage,
-      cookies: env.cookies ?? memoryCookies(),
-      language: this.language,
-      themeId: env.settings.theme.id,
-      tokens: this.searchTokens,
-      notifications: this.notifications,
-      errors: this.errors,
-      analytics: env.settings.analytics.enabled ? (env.analytics ?? null) : null,
-    });
-    this.framePicker = new FramePickerStore({
-      api: this.api,
-      tokens: this.searchTokens,
-      cart: this.cart,
-      myPhotos: this.myPhotos,
-    });
-    const files = env.files ?? browserFiles;
-    const sleep = env.sleep ? { sleep: env.sleep } : {};
-    this.pendingOrders = new PendingOrdersStore(env.storage);
-    this.checkout = new CheckoutStore({
-      api: this.api,
-      cart: this.cart,
-      events: this.events,
-      pending: this.pendingOrders,
-      files,
-    });
-    this.order = new OrderStore({ api: this.api, pending: this.pendingOrders, files, ...sleep });
-    this.downloads = new DownloadStore({ api: this.api, files, ...sleep });
-    this.account = new AccountStore(this.api);
-    this.requests = {
-      photographer: photographerRequestStore(this.api),
-      business: businessRequestStore(this.api),
-    };
+  }
+
+  /** The shop's stores once loaded (observable: the shell shows the cart badge from then on). */
+  get shop(): ShopStores | null {
+    return this.attached.get();
+  }
+
+  attachShop(shop: ShopStores): void {
+    runInAction(() => this.attached.set(shop));
   }
 }

@@ -6,6 +6,7 @@ import { PENDING_ORDERS_KEY } from "../../../storefront/src/domain/pending-order
 import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import type { FilePorts } from "../../../storefront/src/stores/files.ts";
 import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
+import { withShop } from "../../../storefront/src/stores/shop.ts";
 import { safeStorage } from "../../../storefront/src/stores/types.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
 import { testSettings } from "../fixtures/settings.ts";
@@ -47,25 +48,27 @@ function tab(rule: Rule = () => null, map = new Map<string, string>()) {
     share: async () => false,
     redirect: (url) => void redirects.push(url),
   };
-  const store = new RootStore({
-    settings,
-    host: "shop.example",
-    storage: safeStorage({
-      getItem: (k) => map.get(k) ?? null,
-      setItem: (k, v) => void map.set(k, v),
-      removeItem: (k) => void map.delete(k),
+  const store = withShop(
+    new RootStore({
+      settings,
+      host: "shop.example",
+      storage: safeStorage({
+        getItem: (k) => map.get(k) ?? null,
+        setItem: (k, v) => void map.set(k, v),
+        removeItem: (k) => void map.delete(k),
+      }),
+      browserLanguages: ["ru-RU"],
+      width: 1280,
+      touch: false,
+      origin: demo.origin,
+      loadCatalog: async () => {},
+      fetch: fetcher,
+      cookies: memoryCookies(),
+      files,
+      // Polling waits advance the demo's clock instead of real time.
+      sleep: async (ms) => clock.advance(ms),
     }),
-    browserLanguages: ["ru-RU"],
-    width: 1280,
-    touch: false,
-    origin: demo.origin,
-    loadCatalog: async () => {},
-    fetch: fetcher,
-    cookies: memoryCookies(),
-    files,
-    // Polling waits advance the demo's clock instead of real time.
-    sleep: async (ms) => clock.advance(ms),
-  });
+  );
   return { store, calls, saved, redirects, map };
 }
 

@@ -2,13 +2,13 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Outlet, useNavigate } from "react-router-dom";
 import { href } from "../../routes.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 import { Screen } from "../../ui/Screen.tsx";
 
 /** My account (/my-account): the user's e-mail, sign out, and the orders or one order below. */
 export const MyAccountScreen = observer(function MyAccountScreen() {
   const { t } = useLingui();
-  const { auth, account } = useStores();
+  const { auth, account } = useShop();
   const navigate = useNavigate();
   const email = auth.user?.email ?? "";
   const signOut = () => {

@@ -5,14 +5,14 @@ import { Link, useParams } from "react-router-dom";
 import { formatMoney } from "../../domain/money.ts";
 import { purchaseOfOrder } from "../../domain/purchase.ts";
 import { href } from "../../routes.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 import { OrderDownloads } from "../order/OrderDownloads.tsx";
 import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 
 /** One order of the signed-in user (/my-account/order/{id}): its items and downloads. */
 export const MyOrderScreen = observer(function MyOrderScreen() {
   const { t, i18n } = useLingui();
-  const { account, language } = useStores();
+  const { account, language } = useShop();
   const { id = "" } = useParams();
   const lang = language.language;
 

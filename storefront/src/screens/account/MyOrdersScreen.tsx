@@ -4,13 +4,13 @@ import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { formatMoney } from "../../domain/money.ts";
 import { href } from "../../routes.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 
 /** Order history, the default child of /my-account: newest first, with "Show more". */
 export const MyOrdersScreen = observer(function MyOrdersScreen() {
   const { t, i18n } = useLingui();
-  const { account, language } = useStores();
+  const { account, language } = useShop();
   const lang = language.language;
 
   useEffect(() => {

@@ -5,7 +5,7 @@ import type { CartItem, Product } from "../../api/index.ts";
 import { type EventGroup, packageHint } from "../../domain/cart.ts";
 import { href } from "../../routes.ts";
 import { Icon } from "../../shell/icons.tsx";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 import { FrameButton } from "../frames/FrameButton.tsx";
 import { focusHeading, useSelection } from "./selection.tsx";
 
@@ -20,7 +20,7 @@ export const CartGroup = observer(function CartGroup({
   money: Money;
 }) {
   const { t } = useLingui();
-  const { cart, myPhotos } = useStores();
+  const { cart, myPhotos } = useShop();
   const subject = myPhotos.eventId === group.eventId ? myPhotos.subject : null;
   const distance = subject?.kind === "competitor" ? subject.competitor.distance : null;
   const offers = cart.offers(group.catalogId, distance);
@@ -141,7 +141,7 @@ const CartLine = observer(function CartLine({
   money: Money;
 }) {
   const { t } = useLingui();
-  const { cart } = useStores();
+  const { cart } = useShop();
   const { selected, toggle } = useSelection();
   const id = item.shoppingCartItemId;
   const pending = cart.isPending(item);

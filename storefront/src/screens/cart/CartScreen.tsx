@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { formatMoney } from "../../domain/money.ts";
 import { href } from "../../routes.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 import { EmptyCart } from "../../ui/EmptyCart.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { PendingOrderBanner } from "../order/PendingOrderBanner.tsx";
@@ -17,7 +17,7 @@ import { SelectionProvider, SelectionToolbar } from "./selection.tsx";
 export const CartScreen = observer(function CartScreen() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { cart, language } = useStores();
+  const { cart, language } = useShop();
   const groups = cart.groups;
   const catalogIds = groups.map((g) => g.catalogId).join(",");
 

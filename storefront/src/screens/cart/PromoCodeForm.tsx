@@ -4,13 +4,13 @@ import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { Icon } from "../../shell/icons.tsx";
 import { PROMO_ERROR_MESSAGES } from "../../stores/cart-messages.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 
 /** Promo code entry (spec §2, §8): what the visitor typed stays in the field on an error. */
 export const PromoCodeForm = observer(function PromoCodeForm() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { cart } = useStores();
+  const { cart } = useShop();
   const [code, setCode] = useState("");
   const error = cart.promoError;
   const codes = cart.cart?.promotionalCodes ?? [];

@@ -5,8 +5,8 @@ import { type KeyboardEvent, useEffect, useRef } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import type { Event } from "../../api/index.ts";
 import { href } from "../../routes.ts";
-import { useStores } from "../../stores/context.tsx";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
+import { useShop } from "../../stores/shop.ts";
 import { Screen } from "../../ui/Screen.tsx";
 import { FaceSearch } from "../search/FaceSearch.tsx";
 import { ParticipantResults } from "../search/ParticipantResults.tsx";
@@ -83,7 +83,7 @@ export const EventPhotosScreen = observer(function EventPhotosScreen() {
 
 const MyPhotos = observer(function MyPhotos({ event }: { event: Event }) {
   const { t } = useLingui();
-  const { myPhotos, faceSearch } = useStores();
+  const { myPhotos, faceSearch } = useShop();
   if (myPhotos.hasResultFor(event.eventId)) {
     return (
       <>
@@ -107,7 +107,7 @@ const MyPhotos = observer(function MyPhotos({ event }: { event: Event }) {
 const AllPhotos = observer(function AllPhotos({ event }: { event: Event }) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { gallery } = useStores();
+  const { gallery } = useShop();
   useEffect(() => {
     void gallery.load(event.eventId);
   }, [gallery, event.eventId]);

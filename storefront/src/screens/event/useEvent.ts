@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import type { Event } from "../../api/index.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 
 /** The event of a route's :id, loaded through the EventStore (read inside an observer). */
 export function useEvent(id: string): { event: Event | undefined; failed: boolean } {
-  const { events } = useStores();
+  const { events } = useShop();
   useEffect(() => {
     void events.load(id);
   }, [events, id]);

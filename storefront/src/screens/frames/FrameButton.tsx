@@ -3,7 +3,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import type { Photo } from "../../api/index.ts";
 import { frameTypes } from "../../domain/frame-preview.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 
 /**
  * Opens the frame picker for an event: "Photo in a frame" from the viewer (its photo chosen),
@@ -22,7 +22,7 @@ export const FrameButton = observer(function FrameButton({
   className?: string;
 }) {
   const { t } = useLingui();
-  const { framePicker, myPhotos, cart } = useStores();
+  const { framePicker, myPhotos, cart } = useShop();
   useEffect(() => {
     void cart.loadCatalog(catalogId);
   }, [cart, catalogId]);

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useCallback } from "react";
 import { formatMoney } from "../../domain/money.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 import { Dialog } from "../../ui/Dialog.tsx";
 
 /**
@@ -11,7 +11,7 @@ import { Dialog } from "../../ui/Dialog.tsx";
  */
 export const FramePickerDialog = observer(function FramePickerDialog() {
   const { t } = useLingui();
-  const { framePicker: picker, language } = useStores();
+  const { framePicker: picker, language } = useShop();
   const close = useCallback(() => picker.close(), [picker]);
   const { preview, plan, error } = picker;
   const frameTitle = picker.frames.find((f) => f.frameId === picker.frameId)?.title ?? "";

@@ -4,8 +4,8 @@ import { useLingui } from "@lingui/react";
 import { observer } from "mobx-react-lite";
 import { type FormEvent, type ReactNode, useCallback, useState } from "react";
 import type { FieldProblem } from "../../domain/requests.ts";
-import { useStores } from "../../stores/context.tsx";
 import type { RequestFormStore } from "../../stores/RequestFormStore.ts";
+import { useShop } from "../../stores/shop.ts";
 import { Dialog } from "../../ui/Dialog.tsx";
 import { RequestField } from "./RequestField.tsx";
 
@@ -129,7 +129,7 @@ const RequestFormBody = observer(function RequestFormBody<F extends string>({
 /** "Become a photographer": the photographer request of spec §3 in a modal. */
 export const PhotographerRequest = observer(function PhotographerRequest() {
   const { i18n } = useLingui();
-  const form = useStores().requests.photographer;
+  const form = useShop().requests.photographer;
   const v = form.values;
   return (
     <RequestDialogButton
@@ -196,7 +196,7 @@ export const PhotographerRequest = observer(function PhotographerRequest() {
 /** "Leave a request": the business request of spec §3 in a modal. */
 export const BusinessRequest = observer(function BusinessRequest() {
   const { i18n } = useLingui();
-  const form = useStores().requests.business;
+  const form = useShop().requests.business;
   const v = form.values;
   return (
     <RequestDialogButton

@@ -3,7 +3,7 @@ import { observer } from "mobx-react-lite";
 import { type FormEvent, useEffect } from "react";
 import { useLocation } from "react-router-dom";
 import { formatMoney } from "../../domain/money.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 import { EmptyCart } from "../../ui/EmptyCart.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { PaymentStep } from "./PaymentStep.tsx";
@@ -11,7 +11,7 @@ import { PaymentStep } from "./PaymentStep.tsx";
 /** Checkout with the steps Order and Payment (/order); router state `orderId` pays an unpaid order. */
 export const CheckoutScreen = observer(function CheckoutScreen() {
   const { t } = useLingui();
-  const { checkout, cart, language } = useStores();
+  const { checkout, cart, language } = useShop();
   const location = useLocation();
   const orderId = (location.state as { orderId?: unknown } | null)?.orderId;
   const resumeId = typeof orderId === "string" ? orderId : null;
@@ -124,7 +124,7 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
 /** The total; with a discounted method (fast payment) the old price is struck through. */
 const Total = observer(function Total({ money }: { money: (n: number) => string }) {
   const { t } = useLingui();
-  const { checkout } = useStores();
+  const { checkout } = useShop();
   const selected = checkout.step === "payment" ? checkout.selectedType : null;
   const base = checkout.amount;
   const discounted = selected && selected.amount < base ? selected.amount : null;

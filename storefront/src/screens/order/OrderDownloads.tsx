@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { isInAppBrowser } from "../../domain/in-app-browser.ts";
 import { photoListRows } from "../../domain/photo-list.ts";
 import { type Purchase, photoCount } from "../../domain/purchase.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 
 /** Download all (zip), the photo list as CSV / Excel, the receipt and the support note. */
 export const OrderDownloads = observer(function OrderDownloads({
@@ -16,7 +16,7 @@ export const OrderDownloads = observer(function OrderDownloads({
   nested?: boolean;
 }) {
   const { t } = useLingui();
-  const { downloads, settings } = useStores();
+  const { downloads, settings } = useShop();
   const Heading = nested ? "h3" : "h2";
   const { key, invoiceId } = purchase;
 

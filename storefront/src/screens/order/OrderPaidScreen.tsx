@@ -6,7 +6,7 @@ import { Link, useMatch, useNavigate, useParams } from "react-router-dom";
 import { ORDER_STATE_LABELS } from "../../domain/order.ts";
 import { purchaseOfOrder, purchaseOfPreorder } from "../../domain/purchase.ts";
 import { href, routes } from "../../routes.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 import { Screen } from "../../ui/Screen.tsx";
 import { PaidOrder } from "./PaidOrder.tsx";
 
@@ -17,7 +17,7 @@ import { PaidOrder } from "./PaidOrder.tsx";
 export const OrderPaidScreen = observer(function OrderPaidScreen() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { order: store } = useStores();
+  const { order: store } = useShop();
   const { id = "" } = useParams();
   const preorder = useMatch(routes["preorder-paid"].path) !== null;
   const navigate = useNavigate();

@@ -5,6 +5,7 @@ import type { BoughtPhoto } from "../../api/index.ts";
 import { formatMoney } from "../../domain/money.ts";
 import type { Purchase } from "../../domain/purchase.ts";
 import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 import { OrderDownloads } from "./OrderDownloads.tsx";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
 
@@ -76,7 +77,7 @@ export const PaidOrder = observer(function PaidOrder({
 
 const PhotoDownload = observer(function PhotoDownload({ photo }: { photo: BoughtPhoto }) {
   const { t } = useLingui();
-  const { downloads, ui } = useStores();
+  const { downloads, ui } = useShop();
   const id = photo.photoId;
   if (!photo.downloadUrl) {
     return (

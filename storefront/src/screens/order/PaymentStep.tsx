@@ -2,7 +2,7 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import type { FormEvent } from "react";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
 
 /** Step Payment: the methods (fast payment 5 % off), the 3-D Secure note, the offer, Pay. */
@@ -13,7 +13,7 @@ export const PaymentStep = observer(function PaymentStep({
 }) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { checkout } = useStores();
+  const { checkout } = useShop();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void checkout.pay();

@@ -2,12 +2,12 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Link } from "react-router-dom";
 import { href } from "../../routes.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 
 /** A way back to the latest unpaid order of this device (pending orders, spec §3). */
 export const PendingOrderBanner = observer(function PendingOrderBanner() {
   const { t } = useLingui();
-  const { pendingOrders } = useStores();
+  const { pendingOrders } = useShop();
   const id = pendingOrders.latest;
   if (!id) return null;
   return (

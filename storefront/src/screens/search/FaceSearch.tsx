@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useRef, useState } from "react";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 
 type Camera = "off" | "starting" | "on" | "unavailable";
 
@@ -22,7 +22,7 @@ export const FaceSearch = observer(function FaceSearch({
   albumId: string;
 }) {
   const { t } = useLingui();
-  const { faceSearch } = useStores();
+  const { faceSearch } = useShop();
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const video = useRef<HTMLVideoElement>(null);

@@ -3,8 +3,8 @@ import { useLingui as useMacro } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import type { Event, Product } from "../../api/index.ts";
 import { formatMoney } from "../../domain/money.ts";
-import { useStores } from "../../stores/context.tsx";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
+import { useShop } from "../../stores/shop.ts";
 import { PhotoGallery } from "../event/gallery/PhotoGallery.tsx";
 import { FrameButton } from "../frames/FrameButton.tsx";
 
@@ -16,7 +16,7 @@ export const ParticipantResults = observer(function ParticipantResults({
 }) {
   const { i18n } = useLingui();
   const { t } = useMacro();
-  const { myPhotos, language, cart } = useStores();
+  const { myPhotos, language, cart } = useShop();
   const subject = myPhotos.subject;
   const bib = subject?.kind === "competitor" ? subject.competitor.number : "";
   const who =

@@ -3,7 +3,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { href } from "../../routes.ts";
-import { useStores } from "../../stores/context.tsx";
+import { useShop } from "../../stores/shop.ts";
 import { Screen } from "../../ui/Screen.tsx";
 import { useEvent } from "../event/useEvent.ts";
 import { ParticipantResults } from "./ParticipantResults.tsx";
@@ -59,7 +59,7 @@ const SearchFromUrl = observer(function SearchFromUrl({
   number: string;
 }) {
   const { t } = useLingui();
-  const { myPhotos } = useStores();
+  const { myPhotos } = useShop();
   const { event, failed } = useEvent(id);
   useEffect(() => {
     void myPhotos.searchByNumber(id, number);

@@ -5,7 +5,7 @@ import type { Photo, PhotoTag } from "../../../api/index.ts";
 import { stepIndex, swipeDirection } from "../../../domain/gallery.ts";
 import { formatMoney } from "../../../domain/money.ts";
 import { Icon } from "../../../shell/icons.tsx";
-import { useStores } from "../../../stores/context.tsx";
+import { useShop } from "../../../stores/shop.ts";
 import { FrameButton } from "../../frames/FrameButton.tsx";
 
 interface Props {
@@ -27,7 +27,7 @@ interface Props {
 export const PhotoViewer = observer(function PhotoViewer(props: Props) {
   const { eventId, eventName, photos, total, index, myNumber, onIndex, onClose } = props;
   const { t } = useLingui();
-  const { gallery, cart, events, myPhotos, language } = useStores();
+  const { gallery, cart, events, myPhotos, language } = useShop();
   const event = events.event(eventId);
   const catalogId = event?.catalogId ?? null;
   const dialog = useRef<HTMLDialogElement>(null);
