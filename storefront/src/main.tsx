@@ -3,6 +3,7 @@ import { App } from "./App.tsx";
 import { AUTH_CALLBACK_PATH, authorityOf, SILENT_CHECK_TIMEOUT_MS } from "./domain/auth.ts";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
 import { loadCatalog } from "./i18n.ts";
+import { routes } from "./routes.ts";
 import { readSettings } from "./settings.ts";
 import { isSilentCallbackFrame } from "./stores/AuthStore.ts";
 import { documentCookies } from "./stores/cookies.ts";
@@ -42,9 +43,12 @@ async function start(): Promise<void> {
 
   const root = document.getElementById("root");
   if (root) createRoot(root).render(<App store={store} />);
-  // The shop (cart, search, checkout…) loads right after the first render: the cart is opened
-  // (or created) and kept in step with the other tabs; the app bar shows its badge from then on.
-  void openShop(store);
+  // The shop (cart, search, checkout…): the cart is opened (or created) and kept in step with
+  // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no
+  // use for it before the visitor moves on, so there it waits until the page is loaded and idle;
+  // every other route needs it now.
+  if (window.location.pathname === routes.home.path) whenLoadedAndIdle(() => void openShop(store));
+  else void openShop(store);
   // The sign-in check on load: after the first render, never blocking it (spec §6). At the
   // callback address the callback screen completes the sign-in instead. With a session in this
   // tab the check runs at once (the account link appears quickly); an anonymous visitor's silent
