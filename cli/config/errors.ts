@@ -7,6 +7,19 @@ import type { core, ZodType } from "zod";
 export type Issue = core.$ZodIssue;
 export type PathSegment = string | number;
 
+/**
+ * Text of a problem line as one safe line: control characters and line separators a
+ * hostile file may carry (in a key, in a quoted value) are shown escaped, so they can neither
+ * break the `file:line:col  field  message` line nor drive the terminal.
+ */
+export function oneLine(text: string): string {
+  return text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters escaped.
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 /** `hosts[1].language`; the whole document is `(root)`. */
 export function formatPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "(root)";

@@ -8,7 +8,14 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { type Document, LineCounter, parseDocument, type YAMLError } from "yaml";
 import { checkAssets } from "./assets.ts";
-import { allowedKeys, describeIssue, didYouMean, formatPath, unknownKeyMessage } from "./errors.ts";
+import {
+  allowedKeys,
+  describeIssue,
+  didYouMean,
+  formatPath,
+  oneLine,
+  unknownKeyMessage,
+} from "./errors.ts";
 import {
   complexKeyOffsets,
   firstAliasOffset,
@@ -19,6 +26,7 @@ import {
   positionAt,
 } from "./locate.ts";
 import { TENANT_ID_RE, type TenantConfig, tenantSchema } from "./schema.ts";
+import { yamlShapeProblem } from "./shape.ts";
 
 export type ConfigProblem = {
   file: string;
@@ -65,7 +73,9 @@ export async function listTenantIds(tenantsDir: string): Promise<string[]> {
 }
 
 function fail(id: string, file: string, problems: ConfigProblem[]): FailedTenant {
-  const sorted = [...problems].sort((a, b) => a.line - b.line || a.col - b.col);
+  const sorted = problems
+    .map((p) => ({ ...p, path: oneLine(p.path), message: oneLine(p.message) }))
+    .sort((a, b) => a.line - b.line || a.col - b.col);
   return { ok: false, id, file, problems: sorted };
 }
 
@@ -140,8 +150,17 @@ async function loadFile(
     return problem(`cannot read ${file}: ${code ?? (e as Error).message}`);
   }
 
+  const text = bytes.toString("utf8");
+  const shape = yamlShapeProblem(text);
+  if (shape) {
+    // Too big or too deep to parse safely: placed by counting lines, without the parser.
+    const before = text.slice(0, shape.offset);
+    const line = before.split("\n").length;
+    const col = shape.offset - before.lastIndexOf("\n");
+    return fail(id, file, [{ file, line, col, path: "(yaml)", message: shape.message }]);
+  }
   const lc = new LineCounter();
-  const doc = parseDocument(bytes.toString("utf8"), {
+  const doc = parseDocument(text, {
     version: "1.2",
     schema: "core",
     uniqueKeys: true,

@@ -84,8 +84,10 @@ export const themeSchema = z
       .strictObject({
         fontFamily: z
           .string()
-          .regex(/^[A-Za-z0-9 ,'"-]+$/, {
-            message: "a CSS font-family list (letters, digits, spaces, quotes, commas, hyphens)",
+          // Quotes in pairs: an unclosed one would swallow the rest of the theme stylesheet.
+          .regex(/^(?=.*[A-Za-z0-9])(?:[A-Za-z0-9 ,-]|'[A-Za-z0-9 ,"-]*'|"[A-Za-z0-9 ,'-]*")+$/, {
+            message:
+              "a CSS font-family list (letters, digits, spaces, commas, hyphens; names quoted in pairs of ' or \")",
           })
           .describe("CSS font-family list."),
         baseSize: z.number().int().min(12).max(20).describe("Base font size in px (12–20)."),

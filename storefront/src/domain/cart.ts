@@ -42,6 +42,34 @@ export function isCartGone(code: string | null | undefined): boolean {
   return code === "CartDeleted" || code === "CartProcessed" || code === "CartNotFound";
 }
 
+/**
+ * When the backend took a change but the cart could not be read back (or not opened at all),
+ * the cart is read again after these waits: 2 s, 4 s, 8 s, 16 s, then it waits for the
+ * visitor's next action. Bounded, and each wait longer than the one before.
+ */
+export const CART_RESYNC_ATTEMPTS = 4;
+
+export function resyncDelay(attempt: number): number {
+  return 2000 * 2 ** Math.min(attempt, CART_RESYNC_ATTEMPTS - 1);
+}
+
+/** What identifies a cart line: the product, and for photo products the photo and frame. */
+export interface LineKey {
+  product: { productId: string };
+  photoId?: string | null;
+  frameId?: string | null;
+}
+
+/** True when `items` hold the line of `wanted` (same product, photo and frame). */
+export function holdsLine(items: readonly LineKey[], wanted: LineKey): boolean {
+  return items.some(
+    (i) =>
+      i.product.productId === wanted.product.productId &&
+      (i.photoId ?? null) === (wanted.photoId ?? null) &&
+      (i.frameId ?? null) === (wanted.frameId ?? null),
+  );
+}
+
 export interface GroupableItem {
   eventId: string;
   catalog: { catalogId: string; title: string };

@@ -28,3 +28,26 @@ export function errorText(error: ErrorLike | string): string {
 export function visibleNotificationCount(isMobile: boolean): number {
   return isMobile ? 1 : 2;
 }
+
+// Chromium, Firefox and Safari word a failed dynamic import differently; Vite adds its own.
+const CHUNK_LOAD =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|Loading (CSS )?chunk \S+ failed/i;
+
+/** A lazy part of the app (a screen, a catalog) could not be fetched: offline or a new deploy. */
+export function isChunkLoadError(error: ErrorLike | string): boolean {
+  const text =
+    typeof error === "string" ? error : `${String(error.name)}: ${String(error.message)}`;
+  return CHUNK_LOAD.test(text);
+}
+
+/** The status every network failure reports (the transport's 1001). */
+const NETWORK_FAILURE = 1001;
+
+/**
+ * A failed call whose outcome is unknown or passing: no reply (offline, dropped, timed out)
+ * or a server error (5xx). Such a change may still have been made, and trying again may work;
+ * a 4xx answer is the backend's considered "no".
+ */
+export function isTransientFailure(status: number): boolean {
+  return status === NETWORK_FAILURE || status >= 500;
+}

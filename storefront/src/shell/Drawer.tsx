@@ -2,12 +2,14 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef } from "react";
 import { useStores } from "../stores/context.tsx";
+import { wrapFocus } from "../ui/focus-wrap.ts";
 import { Icon } from "./icons.tsx";
 import { NavLinks } from "./NavLinks.tsx";
 
 /**
- * Side drawer for small and medium screens. A modal <dialog> gives the focus trap, Esc and
- * the inert background for free; focus returns to the menu button when it closes.
+ * Side drawer for small and medium screens. A modal <dialog> gives Esc and the inert
+ * background for free, Tab wraps around inside it; focus returns to the menu button when it
+ * closes.
  */
 export const Drawer = observer(function Drawer() {
   const { t } = useLingui();
@@ -25,13 +27,14 @@ export const Drawer = observer(function Drawer() {
   const close = () => ui.setDrawerOpen(false);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop; the keyboard closes a modal dialog with Esc natively
+    // A click on the backdrop closes it; the keyboard closes a modal dialog with Esc natively.
     <dialog
       id="drawer"
       ref={dialog}
       className="drawer"
       aria-label={t`Menu`}
       onClose={close}
+      onKeyDown={wrapFocus}
       onClick={(e) => {
         if (e.target === e.currentTarget) close(); // a click on the backdrop
       }}

@@ -1,11 +1,14 @@
 import { Trans } from "@lingui/react/macro";
 import { Component, type ReactNode } from "react";
+import { useLocation } from "react-router-dom";
 import { useStores } from "../stores/context.tsx";
 import type { ErrorStore } from "../stores/ErrorStore.ts";
 
 interface Props {
   children: ReactNode;
   errors: ErrorStore;
+  /** The address: going elsewhere (the menu, the logo, back) tries the screen again. */
+  resetKey: string;
 }
 
 /** A screen that fails to load or render shows a way forward instead of a blank page. */
@@ -18,6 +21,12 @@ class Boundary extends Component<Props, { failed: boolean }> {
 
   override componentDidCatch(error: unknown) {
     this.props.errors.report(error);
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) {
+      this.setState({ failed: false });
+    }
   }
 
   override render() {
@@ -40,5 +49,10 @@ class Boundary extends Component<Props, { failed: boolean }> {
 
 export function ScreenBoundary({ children }: { children: ReactNode }) {
   const { errors } = useStores();
-  return <Boundary errors={errors}>{children}</Boundary>;
+  const { pathname } = useLocation();
+  return (
+    <Boundary errors={errors} resetKey={pathname}>
+      {children}
+    </Boundary>
+  );
 }

@@ -18,13 +18,18 @@ import {
 import { cartBadgeCount } from "../domain/badge.ts";
 import {
   CART_COOKIE_DAYS,
+  CART_RESYNC_ATTEMPTS,
   type EventGroup,
   groupByEvent,
+  holdsLine,
   isCartGone,
   isCartId,
+  type LineKey,
   type PromoErrorKind,
   promoErrorKind,
+  resyncDelay,
 } from "../domain/cart.ts";
+import { isTransientFailure } from "../domain/errors.ts";
 import { CART_MESSAGES } from "./cart-messages.ts";
 import type { CookieJar } from "./cookies.ts";
 import type { ErrorStore } from "./ErrorStore.ts";
@@ -52,6 +57,8 @@ export interface CartDeps {
   /** A fresh cart id (carts are named by the client). */
   newId?: () => string;
   now?: () => number;
+  /** Waits before the cart is read again after a failure (tests pass an instant one). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** One product to add, with what the cart shows while the call is in flight. */
@@ -71,6 +78,14 @@ export function tokenRequestOf(subject: Subject): TokenRequest {
 
 const PENDING = "pending-";
 
+const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+const lineOf = (a: CartAddition): LineKey => ({
+  product: a.product,
+  photoId: a.photo?.photoId ?? null,
+  frameId: a.frameId ?? null,
+});
+
 function randomId(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
@@ -81,12 +96,17 @@ function randomId(): string {
  * The shopping cart (spec §3, §4, §7, §8): its id in a 365-day cookie and local storage,
  * created when none exists, never loaded when Deleted; items added optimistically with the
  * event's search token and rolled back on failure; promo codes; kept in step across tabs.
+ * Nothing is lost to a failed call: an add whose reply was lost is looked up before it counts
+ * as failed, a change the backend took stays on screen when the cart cannot be read back, and
+ * the cart is then read again a bounded number of times, each wait longer than the last.
  */
 export class CartStore {
   cart: Cart | null = null;
   status: "idle" | "loading" | "ready" | "failed" = "idle";
   /** Items shown while their POST is in flight. */
   pendingAdds: CartItem[] = [];
+  /** Items the backend took but the cart could not be read back since: still shown. */
+  unsynced: CartItem[] = [];
   /** Item ids hidden while their DELETE is in flight. */
   readonly pendingRemovals = observable.set<string>();
   /** Catalog products by catalogId (photo product, package offers). */
@@ -99,23 +119,34 @@ export class CartStore {
   private opening: Promise<void> | null = null;
   private seq = 0;
   private disposeReaction: (() => void) | null = null;
+  private resyncing = false;
+  private disposed = false;
 
   constructor(deps: CartDeps) {
     this.deps = deps;
-    makeAutoObservable<CartStore, "deps" | "opening" | "seq" | "disposeReaction">(this, {
+    makeAutoObservable<
+      CartStore,
+      "deps" | "opening" | "seq" | "disposeReaction" | "resyncing" | "disposed"
+    >(this, {
       deps: false,
       opening: false,
       seq: false,
       disposeReaction: false,
+      resyncing: false,
+      disposed: false,
     });
   }
 
-  /** What the cart shows: its items minus those being removed, plus those being added. */
+  /**
+   * What the cart shows: its items minus those being removed, plus those being added. A
+   * checked-out cart shows none: its items are the order's now (paid, or waiting in the
+   * pending-order banner), not something left to buy again.
+   */
   get items(): CartItem[] {
-    const server = (this.cart?.items ?? []).filter(
-      (i) => !this.pendingRemovals.has(i.shoppingCartItemId),
-    );
-    return [...server, ...this.pendingAdds];
+    const server = this.checkedOut
+      ? []
+      : (this.cart?.items ?? []).filter((i) => !this.pendingRemovals.has(i.shoppingCartItemId));
+    return [...server, ...this.unsynced, ...this.pendingAdds];
   }
 
   /** The badge count of spec §9. */
@@ -184,6 +215,7 @@ export class CartStore {
   dispose(): void {
     this.disposeReaction?.();
     this.disposeReaction = null;
+    this.disposed = true;
   }
 
   /** Another tab changed the cart (a `storage` event): follow it. */
@@ -270,25 +302,29 @@ export class CartStore {
         if (await this.create()) result = await this.sendItems(eventId, body, subject);
       }
       if (result?.ok) {
-        await this.refresh();
-        this.touch();
-        this.track(
-          "add_to_cart",
-          wanted.map((a) => a.product),
-        );
-        this.deps.notifications.notify(CART_MESSAGES.added);
-        runInAction(() => {
-          this.announcement = CART_MESSAGES.added;
-        });
+        // Added. When the cart cannot be read back, the items stay on screen all the same.
+        if (!(await this.refresh())) this.keepUnsynced(placeholders);
+        this.added(wanted);
         return true;
       }
       const error = result && !result.ok ? result.error : null;
       if (error?.kind === "http" && error.code === "ProductAlreadyInCart") {
         this.deps.errors.show(CART_MESSAGES.alreadyInCart);
         await this.refresh();
-      } else {
-        this.deps.errors.show(CART_MESSAGES.addFailed);
+        return false;
       }
+      // No reply or a server error: the backend may have added them before the reply was
+      // lost. Look before telling the visitor it failed (and before they add them twice).
+      if (
+        error &&
+        isTransientFailure(error.status) &&
+        (await this.refresh()) &&
+        wanted.every((a) => holdsLine(this.cart?.items ?? [], lineOf(a)))
+      ) {
+        this.added(wanted);
+        return true;
+      }
+      this.deps.errors.show(CART_MESSAGES.addFailed);
       return false;
     } finally {
       runInAction(() => {
@@ -312,7 +348,17 @@ export class CartStore {
           : await this.deps.api.carts.removeItems(cart.shoppingCartId, ids);
       const gone = !result.ok && result.error.kind === "http" && result.status === 404;
       if (result.ok || gone) {
-        await this.refresh();
+        if (!(await this.refresh())) {
+          // Removed, but the cart cannot be read back: take them off here too, read it later.
+          runInAction(() => {
+            if (this.cart?.shoppingCartId !== cart.shoppingCartId) return;
+            this.cart = {
+              ...this.cart,
+              items: this.cart.items.filter((i) => !ids.includes(i.shoppingCartItemId)),
+            };
+          });
+          this.resync();
+        }
         this.touch();
         this.track("remove_from_cart", removed.map(productOf));
         runInAction(() => {
@@ -370,7 +416,7 @@ export class CartStore {
       }
       const result = await this.deps.api.carts.addPromoCode(cart.shoppingCartId, trimmed);
       if (result.ok) {
-        await this.refresh();
+        if (!(await this.refresh())) this.resync();
         this.touch();
         runInAction(() => {
           this.announcement = CART_MESSAGES.promoApplied;
@@ -396,7 +442,7 @@ export class CartStore {
       this.deps.errors.show(CART_MESSAGES.removeFailed);
       return false;
     }
-    await this.refresh();
+    if (!(await this.refresh())) this.resync();
     this.touch();
     return true;
   }
@@ -405,20 +451,29 @@ export class CartStore {
     this.promoError = null;
   }
 
-  /** Reloads the cart from the server (after a change here or in another tab). */
-  async refresh(): Promise<void> {
+  /**
+   * Reloads the cart from the server (after a change here or in another tab); false when it
+   * could not be read (the cart on screen is then kept as it is).
+   */
+  async refresh(): Promise<boolean> {
     const id = this.cart?.shoppingCartId;
-    if (!id) return;
+    if (!id) return false;
     const result = await this.deps.api.carts.get(id);
-    if (!result.ok || result.data.shoppingCartId !== this.cart?.shoppingCartId) return;
+    if (!result.ok) return false;
+    if (result.data.shoppingCartId !== this.cart?.shoppingCartId) return true;
     if (result.data.state === "Deleted") {
       this.deps.errors.show(CART_MESSAGES.deleted);
+      runInAction(() => {
+        this.unsynced = [];
+      });
       await this.create();
-      return;
+      return true;
     }
     runInAction(() => {
       this.cart = result.data;
+      this.unsynced = [];
     });
+    return true;
   }
 
   /** The cart to change: the current one, or a fresh one when it is gone or checked out. */
@@ -454,6 +509,7 @@ export class CartStore {
           runInAction(() => {
             this.status = "failed";
           });
+          this.resync();
           return;
         }
       }
@@ -526,6 +582,55 @@ export class CartStore {
     return subject
       ? this.deps.tokens.withToken(eventId, tokenRequestOf(subject), call)
       : call(null);
+  }
+
+  /** What a successful add tells: other tabs, analytics, a notification, the live region. */
+  private added(wanted: readonly CartAddition[]): void {
+    this.touch();
+    this.track(
+      "add_to_cart",
+      wanted.map((a) => a.product),
+    );
+    this.deps.notifications.notify(CART_MESSAGES.added);
+    runInAction(() => {
+      this.announcement = CART_MESSAGES.added;
+    });
+  }
+
+  /** The backend took these items but the cart could not be read: keep them, read it later. */
+  private keepUnsynced(items: readonly CartItem[]): void {
+    runInAction(() => {
+      this.unsynced.push(...items);
+    });
+    this.resync();
+  }
+
+  /**
+   * Reads the cart again (or opens it again, when it never opened) after growing waits, until
+   * that works or CART_RESYNC_ATTEMPTS tries are spent; one such loop at a time.
+   */
+  private resync(): void {
+    if (this.resyncing || this.disposed) return;
+    this.resyncing = true;
+    const sleep = this.deps.sleep ?? realSleep;
+    void (async () => {
+      try {
+        for (let attempt = 0; attempt < CART_RESYNC_ATTEMPTS; attempt++) {
+          await sleep(resyncDelay(attempt));
+          if (this.disposed) return;
+          const done = this.cart ? await this.refresh() : await this.reopen();
+          if (done) return;
+        }
+      } finally {
+        this.resyncing = false;
+      }
+    })();
+  }
+
+  private async reopen(): Promise<boolean> {
+    if (this.opening) await this.opening;
+    else await this.open(this.readId());
+    return this.cart !== null;
   }
 
   private placeholder(a: CartAddition): CartItem {

@@ -1,6 +1,8 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Api, Order, PaymentType } from "../api/index.ts";
+import { isTransientFailure } from "../domain/errors.ts";
 import { emailProblem } from "../domain/order.ts";
+import { isWebAddress } from "../domain/url.ts";
 import type { CartStore } from "./CartStore.ts";
 import type { EventStore } from "./EventStore.ts";
 import type { FilePorts } from "./files.ts";
@@ -26,6 +28,8 @@ export class CheckoutStore {
   email = "";
   emailError: "missing" | "invalid" | null = null;
   savingEmail = false;
+  /** The e-mail could not be saved (offline, a server error): the form stays, try again. */
+  saveError = false;
   agreed = false;
   agreementError = false;
   types: PaymentType[] = [];
@@ -34,13 +38,17 @@ export class CheckoutStore {
   /** A click on Pay is in flight. */
   paying = false;
   payError = false;
+  /** The last Pay failed for a passing reason (no reply, a server error): trying again may work. */
+  payTransient = false;
   /** The order once checked out (or the unpaid order being paid again). */
   order: Order | null = null;
+  /** The order a checkout of this cart created (its reply was read, the order not yet). */
+  private placed: { cartId: string; orderId: string } | null = null;
   private readonly deps: CheckoutDeps;
 
   constructor(deps: CheckoutDeps) {
     this.deps = deps;
-    makeAutoObservable<CheckoutStore, "deps">(this, { deps: false });
+    makeAutoObservable<CheckoutStore, "deps" | "placed">(this, { deps: false, placed: false });
   }
 
   get selectedType(): PaymentType | null {
@@ -59,6 +67,8 @@ export class CheckoutStore {
   /** Opens checkout: of the cart, or of an unpaid order (change the payment method). */
   async start(orderId: string | null): Promise<void> {
     this.payError = false;
+    this.payTransient = false;
+    this.saveError = false;
     this.agreementError = false;
     const cart = this.deps.cart.cart;
     const id = orderId ?? cart?.orderId ?? null;
@@ -106,13 +116,14 @@ export class CheckoutStore {
     const cart = this.deps.cart.cart;
     if (this.emailError || !cart || this.savingEmail) return false;
     this.savingEmail = true;
+    this.saveError = false;
     try {
       const result = await this.deps.api.carts.setCustomer(cart.shoppingCartId, this.email.trim());
       if (!result.ok) {
         runInAction(() => {
           const invalid = result.error.kind === "http" && result.error.code === "InvalidEmail";
           this.emailError = invalid ? "invalid" : null;
-          this.payError = !invalid;
+          this.saveError = !invalid;
         });
         return false;
       }
@@ -164,14 +175,16 @@ export class CheckoutStore {
     if (!type) return false;
     this.paying = true;
     this.payError = false;
+    this.payTransient = false;
     try {
       const order = this.order ?? (await this.placeOrder());
-      if (!order) return this.fail();
+      if (typeof order === "number") return this.fail(order);
       const payment = await this.deps.api.invoices.createPayment(
         order.invoiceId,
         type.paymentTypeId,
       );
-      if (!payment.ok || !payment.data.payUrl) return this.fail();
+      // A pay page that is not a web address (javascript:…) is no pay page.
+      if (!payment.ok || !isWebAddress(payment.data.payUrl)) return this.fail(payment.status);
       this.deps.files.redirect(payment.data.payUrl);
       return true;
     } finally {
@@ -181,19 +194,26 @@ export class CheckoutStore {
     }
   }
 
-  /** POST /shoppingCarts/{id} (empty body) → the order; kept, and listed as pending. */
-  private async placeOrder(): Promise<Order | null> {
+  /**
+   * POST /shoppingCarts/{id} (empty body) → the order; kept, and listed as pending. The status
+   * of the failed call when there is none. A retry after the order was placed (its reply read
+   * but the order not) does not check out again.
+   */
+  private async placeOrder(): Promise<Order | number> {
     const cart = this.deps.cart.cart;
-    if (!cart) return null;
-    let orderId = cart.orderId;
+    if (!cart) return 0;
+    let orderId =
+      cart.orderId ?? (this.placed?.cartId === cart.shoppingCartId ? this.placed.orderId : null);
     if (!orderId) {
       const checkedOut = await this.deps.api.carts.checkout(cart.shoppingCartId);
-      if (!checkedOut.ok || !checkedOut.data.orderId) return null;
+      if (!checkedOut.ok) return checkedOut.status;
+      if (!checkedOut.data.orderId) return 0;
       orderId = checkedOut.data.orderId;
+      this.placed = { cartId: cart.shoppingCartId, orderId };
     }
     this.deps.pending.add(orderId);
     const order = await this.deps.api.orders.get(orderId);
-    if (!order.ok) return null;
+    if (!order.ok) return order.status;
     runInAction(() => {
       this.order = order.data;
     });
@@ -202,9 +222,11 @@ export class CheckoutStore {
     return order.data;
   }
 
-  private fail(): false {
+  /** "Unable to pay the order"; with a hint to try again when the failure was passing. */
+  private fail(status: number): false {
     runInAction(() => {
       this.payError = true;
+      this.payTransient = isTransientFailure(status);
     });
     return false;
   }

@@ -43,6 +43,11 @@ export class DownloadStore {
     makeAutoObservable<DownloadStore, "deps" | "run">(this, { deps: false, run: false });
   }
 
+  /** The receipts list could not be read (offline, a server error): say so, offer a retry. */
+  get receiptsFailed(): boolean {
+    return this.receiptsStatus !== null && this.receiptsStatus !== 200;
+  }
+
   /** Starts over for another purchase. */
   reset(key: string): void {
     if (this.key === key) return;

@@ -1,11 +1,23 @@
+import { msg } from "@lingui/core/macro";
 import { makeAutoObservable } from "mobx";
-import { type ErrorLike, errorText, isDuplicateNavigation } from "../domain/errors.ts";
+import {
+  type ErrorLike,
+  errorText,
+  isChunkLoadError,
+  isDuplicateNavigation,
+} from "../domain/errors.ts";
 import type { UserMessage } from "./types.ts";
 
 export interface QueuedError {
   id: number;
   message: UserMessage;
 }
+
+/** What the snackbar says for an unexpected error: never the technical text itself. */
+export const UNEXPECTED_ERROR_MESSAGES = {
+  chunk: msg`Part of the page could not be loaded. Check your connection and reload the page.`,
+  other: msg`Something went wrong. Try again or reload the page.`,
+};
 
 /** The error queue of spec §8: shown one at a time in the snackbar. */
 export class ErrorStore {
@@ -27,7 +39,11 @@ export class ErrorStore {
     this.lastErrorText = typeof message === "string" ? message : (message.message ?? message.id);
   }
 
-  /** Queues an unexpected error; duplicate-navigation errors are ignored. */
+  /**
+   * Queues an unexpected error; duplicate-navigation errors are ignored. The last error text
+   * keeps the technical text (spec §8); the visitor reads a message in their language instead,
+   * once while it is queued.
+   */
   report(error: unknown): void {
     const e: ErrorLike | string =
       typeof error === "string"
@@ -37,7 +53,15 @@ export class ErrorStore {
           : String(error);
     if (typeof e !== "string" && isDuplicateNavigation(e)) return;
     const text = errorText(e);
-    if (text) this.show(text);
+    if (!text) return;
+    const message = isChunkLoadError(e)
+      ? UNEXPECTED_ERROR_MESSAGES.chunk
+      : UNEXPECTED_ERROR_MESSAGES.other;
+    const queued = this.queue.some(
+      (q) => typeof q.message !== "string" && q.message.id === message.id,
+    );
+    if (!queued) this.show(message);
+    this.lastErrorText = text;
   }
 
   dismiss(id?: number): void {

@@ -18,6 +18,16 @@ export class EventStore {
     return this.events.get(id);
   }
 
+  /**
+   * Why the event is missing: "not-found" when the backend says there is no such event (404),
+   * "unavailable" for any other failure (offline, a server error: try again), else null.
+   */
+  failure(id: string): "not-found" | "unavailable" | null {
+    const error = this.errors.get(id);
+    if (!error) return null;
+    return error.kind === "http" && error.status === 404 ? "not-found" : "unavailable";
+  }
+
   /** The event, loading it when needed; null (with `errors.get(id)` set) on failure. */
   load(id: string): Promise<Event | null> {
     const known = this.events.get(id);

@@ -6,11 +6,12 @@ import {
   faceSearchProgress,
   pollDelayMs,
 } from "../domain/search.ts";
+import { SELFIE_SNIFF_BYTES, selfieRefusal } from "../domain/selfie.ts";
 import type { MyPhotosStore } from "./MyPhotosStore.ts";
 import { type PrepareSelfie, prepareSelfie } from "./selfie-image.ts";
 
 /** Face-capture errors of spec §5/§8. */
-export type FaceSearchError = "too-large" | "several" | "none" | "failed";
+export type FaceSearchError = "too-large" | "not-image" | "several" | "none" | "failed";
 export type FaceSearchPhase = "idle" | "uploading" | "searching" | "done" | "error";
 
 export interface FaceSearchDeps {
@@ -25,8 +26,9 @@ export interface FaceSearchDeps {
 const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /**
- * Face search (spec §4, §5): refuse files over 8 MB, send face.jpg, poll GET /selfies/{id}
- * with back-off until Completed, then exactly one face opens that person's photos.
+ * Face search (spec §4, §5): refuse files over 8 MB and files that are not photos, send
+ * face.jpg, poll GET /selfies/{id} with back-off until Completed, then exactly one face opens
+ * that person's photos.
  */
 export class FaceSearchStore {
   phase: FaceSearchPhase = "idle";
@@ -59,6 +61,11 @@ export class FaceSearchStore {
     this.reset();
     const run = this.run;
     if (file.size > MAX_SELFIE_BYTES) return this.fail(run, "too-large");
+    // Nothing but a photo is sent: a text file renamed .jpg is refused here, not by the service.
+    const head = new Uint8Array(await file.slice(0, SELFIE_SNIFF_BYTES).arrayBuffer());
+    if (run !== this.run) return false;
+    const refusal = selfieRefusal(file.size, head, MAX_SELFIE_BYTES);
+    if (refusal) return this.fail(run, refusal);
     this.phase = "uploading";
     const now = this.deps.now ?? Date.now;
     const sleep = this.deps.sleep ?? realSleep;

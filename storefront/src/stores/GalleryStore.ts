@@ -99,6 +99,13 @@ export class GalleryStore {
     }
   }
 
+  /** Loads the current event's photos again after a failure (the "Try again" button). */
+  retry(): Promise<void> {
+    const eventId = this.eventId;
+    if (!eventId || this.loading || this.error !== "failed") return Promise.resolve();
+    return this.load(eventId);
+  }
+
   /** POST itsme for a tag of the photo; 204 is success and shows a notification. */
   async itsMe(eventId: string, photo: Photo, tag: PhotoTag): Promise<boolean> {
     const token = this.deps.tokens.tokenOf(eventId);

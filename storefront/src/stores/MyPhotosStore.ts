@@ -27,12 +27,28 @@ export class MyPhotosStore {
   offers: Product[] = [];
   loading = false;
   error: SearchErrorCode | null = null;
+  /** The last search, to repeat it after a failure. */
+  private last: (() => Promise<void>) | null = null;
   private readonly deps: MyPhotosDeps;
   private run = 0;
 
   constructor(deps: MyPhotosDeps) {
     this.deps = deps;
-    makeAutoObservable<MyPhotosStore, "deps" | "run">(this, { deps: false, run: false });
+    makeAutoObservable<MyPhotosStore, "deps" | "run" | "last">(this, {
+      deps: false,
+      run: false,
+      last: false,
+    });
+  }
+
+  /** The search failed for a passing reason (offline, a server error): it can be repeated. */
+  get canRetry(): boolean {
+    return this.error === "failed" && !this.loading && this.last !== null;
+  }
+
+  /** Repeats the last search (the "Try again" button). */
+  retry(): Promise<void> {
+    return this.canRetry && this.last ? this.last() : Promise.resolve();
   }
 
   /** True when "My photos" of `eventId` are known (found, or searched and failed). */
@@ -43,6 +59,7 @@ export class MyPhotosStore {
   /** Forgets the current result (a new search). */
   reset(): void {
     this.run++;
+    this.last = null;
     this.eventId = null;
     this.subject = null;
     this.photos = [];
@@ -55,6 +72,7 @@ export class MyPhotosStore {
   /** /search/{id}/{number}: the participant with that bib, then their photos. */
   async searchByNumber(eventId: string, number: string): Promise<void> {
     const run = this.begin(eventId);
+    this.last = () => this.searchByNumber(eventId, number);
     const event = await this.deps.events.load(eventId);
     if (run !== this.run) return;
     if (!event) return this.fail(run, "failed");
@@ -73,6 +91,7 @@ export class MyPhotosStore {
   /** The photos of a face found by face search. */
   async showFace(eventId: string, face: Extract<Subject, { kind: "face" }>): Promise<void> {
     const run = this.begin(eventId);
+    this.last = () => this.showFace(eventId, face);
     const event = await this.deps.events.load(eventId);
     if (run !== this.run) return;
     if (!event) return this.fail(run, "failed");

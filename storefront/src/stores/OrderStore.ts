@@ -7,6 +7,7 @@ import {
   paymentOutcome,
   pollDelay,
 } from "../domain/order.ts";
+import { isWebAddress } from "../domain/url.ts";
 import type { FilePorts } from "./files.ts";
 import type { PendingOrdersStore } from "./PendingOrdersStore.ts";
 
@@ -85,7 +86,7 @@ export class OrderStore {
     this.retryError = false;
     try {
       const result = await this.deps.api.invoices.createPayment(order.invoiceId, type);
-      if (result.ok && result.data.payUrl) {
+      if (result.ok && isWebAddress(result.data.payUrl)) {
         this.deps.files.redirect(result.data.payUrl);
         return true;
       }

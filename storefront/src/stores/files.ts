@@ -1,4 +1,6 @@
 /** Browser ports for files: save a blob under a name, share a file (phones). */
+import { isWebAddress } from "../domain/url.ts";
+
 export interface FilePorts {
   save(blob: Blob, name: string): void;
   /** Opens the share sheet with the file when the browser can; false when it cannot. */
@@ -32,6 +34,7 @@ export const browserFiles: FilePorts = {
     }
   },
   redirect(url) {
-    window.location.assign(url);
+    // Never a javascript: navigation, whatever a backend reply says.
+    if (isWebAddress(url)) window.location.assign(url);
   },
 };

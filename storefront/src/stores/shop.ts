@@ -64,7 +64,9 @@ export class ShopStores {
     });
     this.myPhotos = new MyPhotosStore(search);
     this.faceSearch = new FaceSearchStore({ api: this.api, myPhotos: this.myPhotos });
+    const sleep = env.sleep ? { sleep: env.sleep } : {};
     this.cart = new CartStore({
+      ...sleep,
       api: this.api,
       storage: env.storage,
       cookies: env.cookies ?? memoryCookies(),
@@ -82,7 +84,6 @@ export class ShopStores {
       myPhotos: this.myPhotos,
     });
     const files = env.files ?? browserFiles;
-    const sleep = env.sleep ? { sleep: env.sleep } : {};
     this.pendingOrders = new PendingOrdersStore(env.storage);
     this.checkout = new CheckoutStore({
       api: this.api,

@@ -1,9 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { DialogSnackbar } from "../shell/DialogSnackbar.tsx";
+import { wrapFocus } from "./focus-wrap.ts";
 
 /**
- * A modal <dialog>: showModal() traps focus and makes the page inert, Esc closes it, and
- * focus returns to the element that opened it.
+ * A modal <dialog>: showModal() makes the page inert, Tab wraps around inside, Esc closes it,
+ * and focus returns to the element that opened it.
  */
 export function Dialog({
   open,
@@ -46,7 +48,7 @@ export function Dialog({
   }, [onClose]);
 
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId}>
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onKeyDown={wrapFocus}>
       <div className="dialog__head">
         <h2 id={titleId}>{title}</h2>
         <button
@@ -59,6 +61,7 @@ export function Dialog({
         </button>
       </div>
       {open && children}
+      {open && <DialogSnackbar />}
     </dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Language } from "../../../cli/config/schema.ts";
+import { UNEXPECTED_ERROR_MESSAGES } from "../../../storefront/src/stores/ErrorStore.ts";
 import { LANGUAGE_STORAGE_KEY } from "../../../storefront/src/stores/LanguageStore.ts";
 import { NOTIFICATION_MS } from "../../../storefront/src/stores/NotificationStore.ts";
 import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
@@ -94,10 +95,12 @@ describe("ErrorStore", () => {
     store.errors.report({ name: "NavigationDuplicated", message: "Avoided redundant navigation" });
     const nameOnly = new TypeError();
     store.errors.report(nameOnly);
-    expect(store.errors.queue.map((q) => q.message)).toEqual(["Network down", "TypeError"]);
+    // The visitor reads a message in their language, once; the technical text is kept.
+    expect(store.errors.queue.map((q) => q.message)).toEqual([UNEXPECTED_ERROR_MESSAGES.other]);
     expect(store.errors.lastErrorText).toBe("TypeError");
+    store.errors.show("Server text");
     store.errors.dismiss();
-    expect(store.errors.current?.message).toBe("TypeError");
+    expect(store.errors.current?.message).toBe("Server text");
   });
 });
 

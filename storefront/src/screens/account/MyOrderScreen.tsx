@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
 import { formatMoney } from "../../domain/money.ts";
 import { purchaseOfOrder } from "../../domain/purchase.ts";
+import { safeLinkUrl } from "../../domain/url.ts";
 import { href } from "../../routes.ts";
 import { useShop } from "../../stores/shop.ts";
 import { OrderDownloads } from "../order/OrderDownloads.tsx";
@@ -56,8 +57,8 @@ export const MyOrderScreen = observer(function MyOrderScreen() {
                 <ul className="order-item__photos">
                   {item.photos.map((p) => (
                     <li key={p.photoId}>
-                      {p.downloadUrl ? (
-                        <a href={p.downloadUrl} download>
+                      {safeLinkUrl(p.downloadUrl) ? (
+                        <a href={safeLinkUrl(p.downloadUrl) ?? undefined} download>
                           <img src={p.thumbnailUrl} alt={t`Download ${p.photoId}`} loading="lazy" />
                         </a>
                       ) : (

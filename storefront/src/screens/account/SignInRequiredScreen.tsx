@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { href } from "../../routes.ts";
 import { useStores } from "../../stores/context.tsx";
+import { Screen } from "../../ui/Screen.tsx";
 
 /**
  * /my-account for a visitor who is not signed in (spec §2: not shown to them): sent to the
@@ -24,9 +25,10 @@ export const SignInRequiredScreen = observer(function SignInRequiredScreen() {
   }, [goSignIn, auth, pathname, search, navigate]);
 
   if (!auth.enabled) return <Navigate to={href("home")} replace />;
+  // A screen like any other (its h1 names it) while the provider's sign-in page loads.
   return (
-    <div className="screen" aria-busy="true">
+    <Screen title={t`Signing in…`}>
       <span className="spinner" role="status" aria-label={t`Signing in…`} />
-    </div>
+    </Screen>
   );
 });

@@ -10,6 +10,7 @@ import { useShop } from "../../stores/shop.ts";
 import { Screen } from "../../ui/Screen.tsx";
 import { FaceSearch } from "../search/FaceSearch.tsx";
 import { ParticipantResults } from "../search/ParticipantResults.tsx";
+import { EventLoadError } from "./EventLoadError.tsx";
 import { PhotoGallery } from "./gallery/PhotoGallery.tsx";
 import { useEvent } from "./useEvent.ts";
 
@@ -21,7 +22,7 @@ export const EventPhotosScreen = observer(function EventPhotosScreen() {
   const { id = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get("tab") === "all" ? "all" : "mine";
-  const { event, failed } = useEvent(id);
+  const { event, failure, retry } = useEvent(id);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const select = (next: Tab, focus = false) => {
@@ -38,8 +39,8 @@ export const EventPhotosScreen = observer(function EventPhotosScreen() {
   if (!event) {
     return (
       <Screen title={t`Event photos`}>
-        {failed ? (
-          <p role="alert">{t`Event not found`}</p>
+        {failure ? (
+          <EventLoadError failure={failure} onRetry={retry} />
         ) : (
           <p role="status">
             <span className="spinner" aria-hidden="true" /> {t`Loading…`}
@@ -123,6 +124,11 @@ const AllPhotos = observer(function AllPhotos({ event }: { event: Event }) {
         <p className="search-error" role="alert">
           {i18n._(SEARCH_ERROR_MESSAGES[gallery.error])}
         </p>
+      )}
+      {mine && gallery.error === "failed" && !gallery.loading && (
+        <button type="button" className="button" onClick={() => void gallery.retry()}>
+          {t`Try again`}
+        </button>
       )}
       {loaded > 0 && (
         <PhotoGallery

@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router-dom";
 import { href } from "../../routes.ts";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
 import { Screen } from "../../ui/Screen.tsx";
+import { EventLoadError } from "./EventLoadError.tsx";
 import { useEvent } from "./useEvent.ts";
 
 /** Event page (/event/{id}): what, when, where, and the ways to its photos. */
@@ -12,13 +13,13 @@ export const EventScreen = observer(function EventScreen() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const { id = "" } = useParams();
-  const { event, failed } = useEvent(id);
+  const { event, failure, retry } = useEvent(id);
 
   if (!event) {
     return (
       <Screen title={t`Event`}>
-        {failed ? (
-          <p role="alert">{t`Event not found`}</p>
+        {failure ? (
+          <EventLoadError failure={failure} onRetry={retry} />
         ) : (
           <p role="status">
             <span className="spinner" aria-hidden="true" /> {t`Loading…`}

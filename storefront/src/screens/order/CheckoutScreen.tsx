@@ -80,8 +80,10 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
                   {t`We will send the download links to this address.`}
                 </p>
               )}
-              {checkout.payError && (
-                <p className="field-error" role="alert">{t`Unable to pay the order`}</p>
+              {checkout.saveError && (
+                <p className="field-error" role="alert">
+                  {t`Could not save the e-mail. Check your connection and try again.`}
+                </p>
               )}
               <button type="submit" className="button" disabled={checkout.savingEmail}>
                 {t`Continue`}

@@ -103,6 +103,18 @@ export const OrderDownloads = observer(function OrderDownloads({
             </button>
           </p>
         ))}
+      {downloads.key === key && downloads.receiptsFailed && invoiceId && (
+        <p className="field-error" role="alert">
+          {t`Could not load the receipt.`}{" "}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void downloads.loadReceipts(invoiceId)}
+          >
+            {t`Try again`}
+          </button>
+        </p>
+      )}
       {downloads.receiptError && (
         <p
           className="field-error"

@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import type { BoughtPhoto } from "../../api/index.ts";
 import { formatMoney } from "../../domain/money.ts";
 import type { Purchase } from "../../domain/purchase.ts";
+import { safeLinkUrl } from "../../domain/url.ts";
 import { useStores } from "../../stores/context.tsx";
 import { useShop } from "../../stores/shop.ts";
 import { OrderDownloads } from "./OrderDownloads.tsx";
@@ -79,7 +80,8 @@ const PhotoDownload = observer(function PhotoDownload({ photo }: { photo: Bought
   const { t } = useLingui();
   const { downloads, ui } = useShop();
   const id = photo.photoId;
-  if (!photo.downloadUrl) {
+  const download = safeLinkUrl(photo.downloadUrl);
+  if (!download) {
     return (
       <li className="paid-photo">
         <img src={photo.thumbnailUrl} alt={id} loading="lazy" />
@@ -92,7 +94,7 @@ const PhotoDownload = observer(function PhotoDownload({ photo }: { photo: Bought
       <img src={photo.thumbnailUrl} alt="" loading="lazy" />
       <a
         className="button button--small paid-photo__download"
-        href={photo.downloadUrl}
+        href={download}
         download
         aria-busy={downloads.sharing === id}
         onClick={(e) => {

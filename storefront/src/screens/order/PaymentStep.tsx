@@ -82,7 +82,10 @@ export const PaymentStep = observer(function PaymentStep({
         </p>
       )}
       {checkout.payError && (
-        <p className="field-error" role="alert">{t`Unable to pay the order`}</p>
+        <p className="field-error" role="alert">
+          {t`Unable to pay the order`}
+          {checkout.payTransient && <> {t`Check your connection and try again.`}</>}
+        </p>
       )}
       <button
         type="submit"

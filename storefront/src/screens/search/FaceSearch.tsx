@@ -80,6 +80,7 @@ export const FaceSearch = observer(function FaceSearch({
 
   const errorText = {
     "too-large": t`Upload a photo up to 8 MB`,
+    "not-image": t`Upload a photo (JPEG, PNG, HEIC or WebP)`,
     several: t`Take a selfie of one person`,
     none: t`Upload a photo with a clear face`,
     failed: t`Try again later`,

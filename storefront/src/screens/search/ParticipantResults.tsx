@@ -45,6 +45,11 @@ export const ParticipantResults = observer(function ParticipantResults({
           {i18n._(SEARCH_ERROR_MESSAGES[myPhotos.error])}
         </p>
       )}
+      {myPhotos.canRetry && (
+        <button type="button" className="button" onClick={() => void myPhotos.retry()}>
+          {t`Try again`}
+        </button>
+      )}
       {!myPhotos.error && event.photosProcessing && found > 0 && (
         <p role="status">{i18n._(SEARCH_ERROR_MESSAGES.processing)}</p>
       )}

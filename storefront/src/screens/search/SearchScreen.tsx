@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom"
 import { href } from "../../routes.ts";
 import { useShop } from "../../stores/shop.ts";
 import { Screen } from "../../ui/Screen.tsx";
+import { EventLoadError } from "../event/EventLoadError.tsx";
 import { useEvent } from "../event/useEvent.ts";
 import { ParticipantResults } from "./ParticipantResults.tsx";
 
@@ -60,13 +61,18 @@ const SearchFromUrl = observer(function SearchFromUrl({
 }) {
   const { t } = useLingui();
   const { myPhotos } = useShop();
-  const { event, failed } = useEvent(id);
+  const { event, failure } = useEvent(id);
   useEffect(() => {
     void myPhotos.searchByNumber(id, number);
   }, [myPhotos, id, number]);
   return (
     <Screen title={event ? event.name : t`Search results`}>
-      {failed && <p role="alert">{t`Event not found`}</p>}
+      {failure && (
+        <EventLoadError
+          failure={failure}
+          onRetry={() => void myPhotos.searchByNumber(id, number)}
+        />
+      )}
       {event && myPhotos.eventId === id && <ParticipantResults event={event} />}
       {event && (
         <p>

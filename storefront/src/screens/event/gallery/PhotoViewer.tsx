@@ -4,6 +4,7 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react"
 import type { Photo, PhotoTag } from "../../../api/index.ts";
 import { stepIndex, swipeDirection } from "../../../domain/gallery.ts";
 import { formatMoney } from "../../../domain/money.ts";
+import { DialogSnackbar } from "../../../shell/DialogSnackbar.tsx";
 import { Icon } from "../../../shell/icons.tsx";
 import { useShop } from "../../../stores/shop.ts";
 import { FrameButton } from "../../frames/FrameButton.tsx";
@@ -176,6 +177,7 @@ export const PhotoViewer = observer(function PhotoViewer(props: Props) {
           {t`Next photo`}
         </button>
       </div>
+      <DialogSnackbar />
     </dialog>
   );
 });

@@ -1,0 +1,41 @@
+import { useLingui } from "@lingui/react";
+import { useLingui as useMacro } from "@lingui/react/macro";
+import { observer } from "mobx-react-lite";
+import { useStores } from "../stores/context.tsx";
+import { Icon } from "./icons.tsx";
+
+/**
+ * The error snackbar inside a modal dialog. A modal <dialog> covers the page and makes it
+ * inert, so the app's own snackbar could be neither seen, read out nor closed while it is
+ * open: a failure in the photo viewer or the frame picker shows here instead. The app's
+ * snackbar still times the message out (spec §9: 7 s).
+ */
+export const DialogSnackbar = observer(function DialogSnackbar() {
+  const { i18n } = useLingui();
+  const { t } = useMacro();
+  const { errors } = useStores();
+  const current = errors.current;
+  // Only while there is a message: an element with role alert is announced as it appears, and
+  // an empty one would be a second, silent "alert" beside the dialog's own field errors.
+  if (!current) return null;
+  return (
+    <div
+      className="snackbar-region snackbar-region--dialog"
+      role="alert"
+      aria-atomic="true"
+      key={current.id}
+    >
+      <div className="snackbar">
+        <p>{typeof current.message === "string" ? current.message : i18n._(current.message)}</p>
+        <button
+          type="button"
+          className="bar-button"
+          aria-label={t`Close`}
+          onClick={() => errors.dismiss(current.id)}
+        >
+          <Icon name="close" />
+        </button>
+      </div>
+    </div>
+  );
+});
