@@ -108,7 +108,17 @@ export async function buildCore(options: { force?: boolean } = {}): Promise<Core
   }
   await mkdir(CORE_CACHE_DIR, { recursive: true });
   const staging = `${dir}.tmp-${process.pid}`;
-  await build(coreViteConfig(staging));
+  // Vite and the React plugin take production mode (JSX runtime, React's build) from NODE_ENV,
+  // which vitest sets to "test" and a shell may set to "development". The core is cached for
+  // every caller, so it is always built as production, whoever asks.
+  const callerEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build(coreViteConfig(staging));
+  } finally {
+    if (callerEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callerEnv;
+  }
   await rm(dir, { recursive: true, force: true });
   await rename(staging, dir);
   return describeCore(dir, hash, false);

@@ -4,6 +4,8 @@
  * not grow past size-budget.json. A heavy import on the first screen fails the test command.
  */
 import { readFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCore } from "../../../cli/build/core.ts";
 import { ROUTES, routeWeight } from "../../../scripts/weight.js";
@@ -47,4 +49,16 @@ describe("size budgets of the first screens", () => {
     );
     expect(home.files.some((f) => /oidc-client/.test(f))).toBe(false);
   });
+
+  it("is React's production build even when built under vitest (NODE_ENV=test)", async () => {
+    expect(process.env.NODE_ENV).toBe("test");
+    const core = await buildCore({ force: true });
+    expect(process.env.NODE_ENV).toBe("test");
+    const assets = join(core.dir, "assets");
+    for (const file of (await readdir(assets)).filter((f) => f.endsWith(".js"))) {
+      const code = await readFile(join(assets, file), "utf8");
+      // The development JSX runtime's entry point; absent from a production bundle.
+      expect(code.includes("jsxDEV"), `${file} uses React's development JSX runtime`).toBe(false);
+    }
+  }, 120_000);
 });
