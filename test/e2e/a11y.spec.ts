@@ -185,7 +185,8 @@ class Audit {
 
 const open = async (page: Page, id: TenantId, path: string) => {
   await page.goto(tenantUrl(id, path));
-  await expect(page.locator("h1")).toBeVisible();
+  // A screen's h1 comes with its data; on a busy 2-core runner that can take a while.
+  await expect(page.locator("h1")).toBeVisible({ timeout: 15_000 });
 };
 
 const grid = (page: Page) => page.locator(".photo-grid");

@@ -74,19 +74,31 @@ async function inject(
   opts: { method?: string; times?: number } = {},
 ): Promise<Injected> {
   let hits = 0;
+  const inFlight = new Set<Promise<void>>();
   const handler = async (route: Route) => {
     const method = route.request().method();
     if (opts.method && method !== opts.method) return route.fallback();
     if (opts.times !== undefined && hits >= opts.times) return route.fallback();
     hits++;
-    await applyFault(route, fault);
+    const done = applyFault(route, fault);
+    inFlight.add(done);
+    try {
+      await done;
+    } finally {
+      inFlight.delete(done);
+    }
   };
   await target.route(url, handler);
   return {
     get hits() {
       return hits;
     },
-    off: () => target.unroute(url, handler),
+    // A fault still being applied (a slow or lost reply) finishes first: removing its handler
+    // mid-way would let Playwright settle the request on its own.
+    off: async () => {
+      await Promise.allSettled([...inFlight]);
+      await target.unroute(url, handler);
+    },
   };
 }
 
