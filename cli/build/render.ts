@@ -103,6 +103,10 @@ export async function renderTenant(
       preload: [...core.preload, ...(core.locales[lang] ? [core.locales[lang]] : [])],
       settingsJson: scriptSafeJson(settings),
       noscript: NOSCRIPT[lang],
+      // The app bar as plain HTML until the app replaces it: the first paint needs no script.
+      appBarKind: config.appBar.kind,
+      logo,
+      logoSmall,
     }),
   );
   files.set("robots.txt", (await template("robots.txt.hbs"))({}));

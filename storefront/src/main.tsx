@@ -1,6 +1,12 @@
+import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
-import { AUTH_CALLBACK_PATH, authorityOf, SILENT_CHECK_TIMEOUT_MS } from "./domain/auth.ts";
+import {
+  ANONYMOUS_SILENT_CHECK_DELAY_MS,
+  AUTH_CALLBACK_PATH,
+  authorityOf,
+  SILENT_CHECK_TIMEOUT_MS,
+} from "./domain/auth.ts";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
 import { loadCatalog } from "./i18n.ts";
 import { routes } from "./routes.ts";
@@ -42,7 +48,9 @@ async function start(): Promise<void> {
   store.settings.markThemeReady();
 
   const root = document.getElementById("root");
-  if (root) createRoot(root).render(<App store={store} />);
+  // A transition: React renders the first screen in small slices, so the main thread never
+  // blocks for long while a slow phone builds it (it still paints as soon as it is done).
+  if (root) startTransition(() => createRoot(root).render(<App store={store} />));
   // The shop (cart, search, checkout…): the cart is opened (or created) and kept in step with
   // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no
   // use for it before the visitor moves on, so there it waits until the page is loaded and idle;
@@ -56,7 +64,7 @@ async function start(): Promise<void> {
   // library never competes with the first screen.
   if (!window.location.pathname.startsWith(AUTH_CALLBACK_PATH)) {
     if (hasStoredSession(window.sessionStorage)) void store.auth.init();
-    else whenLoadedAndIdle(() => void store.auth.init());
+    else whenLoadedAndIdle(() => void store.auth.init(), ANONYMOUS_SILENT_CHECK_DELAY_MS);
   }
 }
 
@@ -85,13 +93,15 @@ function hasStoredSession(storage: Storage): boolean {
   return false;
 }
 
-function whenLoadedAndIdle(run: () => void): void {
+/** Runs `run` in an idle moment once the page has loaded and `afterMs` more have passed. */
+function whenLoadedAndIdle(run: () => void, afterMs = 0): void {
   const idle = () =>
     "requestIdleCallback" in window
       ? window.requestIdleCallback(run, { timeout: 2_000 })
       : setTimeout(run, 200);
-  if (document.readyState === "complete") idle();
-  else window.addEventListener("load", idle, { once: true });
+  const loaded = () => (afterMs > 0 ? setTimeout(idle, afterMs) : idle());
+  if (document.readyState === "complete") loaded();
+  else window.addEventListener("load", loaded, { once: true });
 }
 
 /** The silent check's hidden iframe: hands the provider's answer to the shop and renders nothing. */

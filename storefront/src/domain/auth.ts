@@ -22,6 +22,13 @@ export const isOidcKey = (key: string) => key.startsWith(OIDC_KEY_PREFIX);
 
 /** The silent check on load gives up after this long: the shop never waits for the provider. */
 export const SILENT_CHECK_TIMEOUT_MS = 4_000;
+/**
+ * An anonymous visitor's silent check waits this long after the page has loaded (then for an
+ * idle moment): it boots the shop a second time in a hidden frame, which a slow phone feels if
+ * it happens while the visitor starts using the page. A tab with a session checks at once, and
+ * a screen that needs the answer (/my-account) asks for it at once.
+ */
+export const ANONYMOUS_SILENT_CHECK_DELAY_MS = 5_000;
 
 /**
  * Where to return after sign-in: an in-app path only (never another origin, never the

@@ -36,13 +36,18 @@ export class AuthStore {
   user: SignedInUser | null = null;
   token: string | null = null;
   status: AuthStatus;
+  private checkRun: Promise<void> | undefined;
   private client: Promise<AuthClient> | null = null;
   private readonly deps: AuthDeps;
 
   constructor(deps: AuthDeps = { settings: undefined, origin: "" }) {
     this.deps = deps;
     this.status = deps.settings ? "checking" : "anonymous";
-    makeAutoObservable<AuthStore, "client" | "deps">(this, { client: false, deps: false });
+    makeAutoObservable<AuthStore, "client" | "deps" | "checkRun">(this, {
+      client: false,
+      deps: false,
+      checkRun: false,
+    });
   }
 
   /** Whether the tenant has sign-in at all. */
@@ -74,8 +79,16 @@ export class AuthStore {
     return this.client;
   }
 
-  /** The check on load: the stored session, else a silent ask to the provider. Never throws. */
-  async init(): Promise<void> {
+  /**
+   * The check on load: the stored session, else a silent ask to the provider. Never throws.
+   * Runs once, however many callers ask (the start-up and a screen that needs the answer).
+   */
+  init(): Promise<void> {
+    this.checkRun ??= this.check();
+    return this.checkRun;
+  }
+
+  private async check(): Promise<void> {
     if (!this.enabled) return;
     try {
       const user = await withTimeout(

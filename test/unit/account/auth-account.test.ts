@@ -56,6 +56,19 @@ describe("AuthStore", () => {
     expect(auth.status).toBe("anonymous");
   });
 
+  it("the check on load runs once, whoever asks (start-up and /my-account)", async () => {
+    const silentSignIn = vi.fn(async () => user);
+    const auth = new AuthStore({
+      settings,
+      origin: "o",
+      loadClient: async () => client({ silentSignIn }),
+    });
+    await Promise.all([auth.init(), auth.init()]);
+    await auth.init();
+    expect(silentSignIn).toHaveBeenCalledTimes(1);
+    expect(auth.signedIn).toBe(true);
+  });
+
   it("the silent check signs in with e-mail and token", async () => {
     const auth = new AuthStore({
       settings,

@@ -97,16 +97,33 @@ interface Page {
   title: string;
   settings: string;
   noscript: string;
+  /** The alt text of the logo in the app bar shown before the app starts (the brand name). */
+  logoAlt: string;
   errors: string[];
 }
 
 function readPage(html: string): Page {
   const errors: string[] = [];
   const doc = parse(html, { onParseError: (e: ParserError) => errors.push(e.code) });
-  const page: Page = { skeleton: [], scripts: [], title: "", settings: "", noscript: "", errors };
+  const page: Page = {
+    skeleton: [],
+    scripts: [],
+    title: "",
+    settings: "",
+    noscript: "",
+    logoAlt: "",
+    errors,
+  };
   const walk = (node: Node, parent: T.Element | null) => {
     if (isElement(node)) {
-      const attrs = node.attrs.map((a) => `${a.name}=${JSON.stringify(a.value)}`).join(" ");
+      const attrs = node.attrs
+        .map((a) => {
+          if (node.tagName !== "img" || a.name !== "alt")
+            return `${a.name}=${JSON.stringify(a.value)}`;
+          page.logoAlt = a.value; // the brand name, checked on its own
+          return "alt=(brand name)";
+        })
+        .join(" ");
       page.skeleton.push(`<${node.tagName} ${attrs}>`);
       if (node.tagName === "script") page.scripts.push(attrs);
     } else if (isText(node)) {
@@ -236,6 +253,7 @@ describe("hostile text in a tenant's YAML", () => {
 
         // The title is the brand name as written, and the settings exactly what YAML said.
         expect(page.title).toBe(asHtmlText(String(config.tenantName)));
+        expect(page.logoAlt).toBe(asHtmlText(String(config.tenantName)));
         const settings = JSON.parse(page.settings) as Json;
         expect(withoutId(settings)).toEqual(withoutId(expected));
         expect(settings.id).toBe(built.loaded.id);

@@ -17,6 +17,9 @@ export const SignInRequiredScreen = observer(function SignInRequiredScreen() {
   const navigate = useNavigate();
   const goSignIn = auth.enabled && !auth.checking && !auth.signedIn;
 
+  // The start-up may have put off the check; this screen needs its answer now.
+  useEffect(() => void auth.init(), [auth]);
+
   useEffect(() => {
     if (!goSignIn) return;
     void auth.signIn(`${pathname}${search}`).then((leaving) => {
