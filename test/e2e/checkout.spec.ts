@@ -197,3 +197,34 @@ test("an unpaid order is remembered: the cart offers the way back", async ({ pag
   await banner.getByRole("link", { name: "Открыть заказ" }).click();
   await expect(page.getByText("Что-то пошло не так...")).toBeVisible();
 });
+
+test("a promo code refused at checkout names the reason and leads back to the cart", async ({
+  page,
+}) => {
+  await fillCart(page, "305");
+  await toPayment(page);
+  // A single-use code taken by another order between applying it and paying (the demo backend
+  // does this for real in test/unit/order/order-stores.test.ts): the checkout answers 409.
+  let checkouts = 0;
+  await page.route(/\/public\/shoppingcart-service\/api\/v1\/shoppingCarts\/[^/?]+$/, (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    checkouts++;
+    return route.fulfill({
+      status: 409,
+      contentType: "application/json",
+      body: JSON.stringify({
+        code: "PromoCodeUsageLimit",
+        message: "Promo code FREE-X has already been used",
+      }),
+    });
+  });
+  await page.getByLabel(/договора оферты/).check();
+  await payButton(page).click();
+  const alert = page.locator(".checkout").getByRole("alert");
+  await expect(alert).toContainText("Не удалось оплатить заказ");
+  await expect(alert).toContainText("Лимит использования промокода исчерпан");
+  expect(checkouts).toBe(1);
+  await alert.getByRole("link", { name: "Удалите промокод в корзине и оплатите снова" }).click();
+  await expect(page).toHaveURL(tenantUrl("mysport", "/cart"));
+  await expect(page.locator(".cart-item")).toHaveCount(1);
+});

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Api, Order, PaymentType } from "../api/index.ts";
+import { isPromoCodeError, type PromoErrorKind, promoErrorKind } from "../domain/cart.ts";
 import { isTransientFailure } from "../domain/errors.ts";
 import { emailProblem } from "../domain/order.ts";
 import { isWebAddress } from "../domain/url.ts";
@@ -40,6 +41,11 @@ export class CheckoutStore {
   payError = false;
   /** The last Pay failed for a passing reason (no reply, a server error): trying again may work. */
   payTransient = false;
+  /**
+   * The backend refused the checkout because of a promo code in the cart (e.g. a single-use code
+   * used meanwhile by another order): the code must go from the cart before paying.
+   */
+  promoError: PromoErrorKind | null = null;
   /** The order once checked out (or the unpaid order being paid again). */
   order: Order | null = null;
   /** The order a checkout of this cart created (its reply was read, the order not yet). */
@@ -68,6 +74,7 @@ export class CheckoutStore {
   async start(orderId: string | null): Promise<void> {
     this.payError = false;
     this.payTransient = false;
+    this.promoError = null;
     this.saveError = false;
     this.agreementError = false;
     const cart = this.deps.cart.cart;
@@ -176,6 +183,7 @@ export class CheckoutStore {
     this.paying = true;
     this.payError = false;
     this.payTransient = false;
+    this.promoError = null;
     try {
       const order = this.order ?? (await this.placeOrder());
       if (typeof order === "number") return this.fail(order);
@@ -206,7 +214,17 @@ export class CheckoutStore {
       cart.orderId ?? (this.placed?.cartId === cart.shoppingCartId ? this.placed.orderId : null);
     if (!orderId) {
       const checkedOut = await this.deps.api.carts.checkout(cart.shoppingCartId);
-      if (!checkedOut.ok) return checkedOut.status;
+      if (!checkedOut.ok) {
+        const code = checkedOut.error.kind === "http" ? checkedOut.error.code : null;
+        if (isPromoCodeError(code)) {
+          runInAction(() => {
+            this.promoError = promoErrorKind(code);
+          });
+          // The cart shows the code's state as the backend now has it.
+          void this.deps.cart.refresh();
+        }
+        return checkedOut.status;
+      }
       if (!checkedOut.data.orderId) return 0;
       orderId = checkedOut.data.orderId;
       this.placed = { cartId: cart.shoppingCartId, orderId };

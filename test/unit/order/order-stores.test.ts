@@ -97,7 +97,51 @@ async function bank(payUrl: string, action: "pay" | "decline") {
   await fetch(`${demo.origin}${payUrl}/${action}`, { method: "POST", redirect: "manual" });
 }
 
+/** A cart with the all-photos package of bib `bib` (event 1003) and promo code `code`, e-mail given. */
+async function packageWithCode(t: ReturnType<typeof tab>, bib: string, code: string) {
+  const { cart, checkout } = t.store;
+  await cart.init();
+  await cart.loadCatalog("c1003");
+  const pkg = cart.offers("c1003")[0];
+  const found = await apiFor(demo.origin).competitors.search("1003", bib);
+  const competitor = found.ok ? found.data.items[0] : undefined;
+  if (!pkg || !competitor) throw new Error("no package or participant");
+  const event = { eventId: "1003", name: "Kazan Night Run 2025" };
+  expect(await cart.addPackage(event, pkg, { kind: "competitor", competitor })).toBe(true);
+  expect(await cart.applyPromoCode(code)).toBe(true);
+  await checkout.start(null);
+  checkout.setEmail("runner@example.com");
+  expect(await checkout.continueToPayment()).toBe(true);
+  checkout.setAgreed(true);
+  return checkout;
+}
+
 describe("checkout", () => {
+  it("a single-use promo code used meanwhile by another order: says which, and no order", async () => {
+    const code = `FREE-TWICE-${Date.now()}`;
+    const first = tab();
+    const second = tab();
+    const a = await packageWithCode(first, "305", code);
+    const b = await packageWithCode(second, "306", code);
+    // The first order takes the code (its total is 0: paid at once, no pay page).
+    await a.pay();
+    expect(a.order?.orderId).toBeTruthy();
+    expect(a.promoError).toBeNull();
+    // The second checkout is refused with the promo code's own error, not only "Unable to pay".
+    expect(await b.pay()).toBe(false);
+    expect(b.payError).toBe(true);
+    expect(b.promoError).toBe("usage-limit");
+    expect(b.order).toBeNull();
+    expect(second.redirects).toEqual([]);
+    // Once the code is off the cart, the same checkout goes through.
+    const applied = second.store.cart.cart?.promotionalCodes?.[0];
+    if (!applied) throw new Error("the code should still be in the cart");
+    expect(await second.store.cart.removePromoCode(applied.codeId)).toBe(true);
+    expect(await b.pay()).toBe(true);
+    expect(b.promoError).toBeNull();
+    expect(second.redirects).toHaveLength(1);
+  });
+
   it("requires the e-mail and the offer agreement", async () => {
     const t = tab();
     await t.store.cart.init();

@@ -2,6 +2,9 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import type { FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { href } from "../../routes.ts";
+import { PROMO_ERROR_MESSAGES } from "../../stores/cart-messages.ts";
 import { useShop } from "../../stores/shop.ts";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
 
@@ -82,10 +85,18 @@ export const PaymentStep = observer(function PaymentStep({
         </p>
       )}
       {checkout.payError && (
-        <p className="field-error" role="alert">
-          {t`Unable to pay the order`}
-          {checkout.payTransient && <> {t`Check your connection and try again.`}</>}
-        </p>
+        <div className="field-error" role="alert">
+          <p>
+            {t`Unable to pay the order`}
+            {checkout.payTransient && <> {t`Check your connection and try again.`}</>}
+          </p>
+          {checkout.promoError && (
+            <p>
+              {i18n._(PROMO_ERROR_MESSAGES[checkout.promoError])}{" "}
+              <Link to={href("cart")}>{t`Remove the promo code in the cart, then pay`}</Link>
+            </p>
+          )}
+        </div>
       )}
       <button
         type="submit"
