@@ -60,8 +60,8 @@ async function start(): Promise<void> {
   // The sign-in check on load: after the first render, never blocking it (spec §6). At the
   // callback address the callback screen completes the sign-in instead. With a session in this
   // tab the check runs at once (the account link appears quickly); an anonymous visitor's silent
-  // ask to the provider waits until the page has loaded and the browser is idle, so the sign-in
-  // library never competes with the first screen.
+  // ask to the provider waits until 5 s after load and an idle moment, so the sign-in library
+  // and its hidden frame never compete with the first screen (/my-account asks at once).
   if (!window.location.pathname.startsWith(AUTH_CALLBACK_PATH)) {
     if (hasStoredSession(window.sessionStorage)) void store.auth.init();
     else whenLoadedAndIdle(() => void store.auth.init(), ANONYMOUS_SILENT_CHECK_DELAY_MS);
