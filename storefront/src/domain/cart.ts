@@ -37,11 +37,6 @@ export function promoErrorKind(code: string | null | undefined): PromoErrorKind 
   return (code && PROMO_ERRORS[code]) || "other";
 }
 
-/** Whether the backend's error code is one of the promo code errors (a checkout can get one). */
-export function isPromoCodeError(code: string | null | undefined): boolean {
-  return promoErrorKind(code) !== "other";
-}
-
 /** Cart changes that fail because the cart itself is gone: start a fresh cart and retry. */
 export function isCartGone(code: string | null | undefined): boolean {
   return code === "CartDeleted" || code === "CartProcessed" || code === "CartNotFound";

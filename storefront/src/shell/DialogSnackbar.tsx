@@ -1,8 +1,6 @@
-import { useLingui } from "@lingui/react";
-import { useLingui as useMacro } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../stores/context.tsx";
-import { Icon } from "./icons.tsx";
+import { SnackbarMessage } from "./SnackbarMessage.tsx";
 
 /**
  * The error snackbar inside a modal dialog. A modal <dialog> covers the page and makes it
@@ -11,8 +9,6 @@ import { Icon } from "./icons.tsx";
  * snackbar still times the message out (spec §9: 7 s).
  */
 export const DialogSnackbar = observer(function DialogSnackbar() {
-  const { i18n } = useLingui();
-  const { t } = useMacro();
   const { errors } = useStores();
   const current = errors.current;
   // Only while there is a message: an element with role alert is announced as it appears, and
@@ -25,17 +21,7 @@ export const DialogSnackbar = observer(function DialogSnackbar() {
       aria-atomic="true"
       key={current.id}
     >
-      <div className="snackbar">
-        <p>{typeof current.message === "string" ? current.message : i18n._(current.message)}</p>
-        <button
-          type="button"
-          className="bar-button"
-          aria-label={t`Close`}
-          onClick={() => errors.dismiss(current.id)}
-        >
-          <Icon name="close" />
-        </button>
-      </div>
+      <SnackbarMessage error={current} errors={errors} />
     </div>
   );
 });

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Api, Order, PaymentType } from "../api/index.ts";
-import { isPromoCodeError, type PromoErrorKind, promoErrorKind } from "../domain/cart.ts";
+import { type PromoErrorKind, promoErrorKind } from "../domain/cart.ts";
 import { isTransientFailure } from "../domain/errors.ts";
 import { emailProblem } from "../domain/order.ts";
 import { isWebAddress } from "../domain/url.ts";
@@ -215,10 +215,12 @@ export class CheckoutStore {
     if (!orderId) {
       const checkedOut = await this.deps.api.carts.checkout(cart.shoppingCartId);
       if (!checkedOut.ok) {
-        const code = checkedOut.error.kind === "http" ? checkedOut.error.code : null;
-        if (isPromoCodeError(code)) {
+        const promo = promoErrorKind(
+          checkedOut.error.kind === "http" ? checkedOut.error.code : null,
+        );
+        if (promo !== "other") {
           runInAction(() => {
-            this.promoError = promoErrorKind(code);
+            this.promoError = promo;
           });
           // The cart shows the code's state as the backend now has it.
           void this.deps.cart.refresh();

@@ -5,7 +5,6 @@
  * API contracts it brings, weighs on the first screen. Order matters: events and search tokens
  * first, then the stores using them, then the cart, then checkout and the paid order.
  */
-import { useMemo } from "react";
 import { type Api, apiOver } from "../api/index.ts";
 import { AccountStore } from "./AccountStore.ts";
 import { CartStore } from "./CartStore.ts";
@@ -123,8 +122,7 @@ type CoreStores = Pick<
 export type AllStores = CoreStores & ShopStores;
 
 export function useShop(): AllStores {
-  const root = useStores();
-  return useMemo(() => withShop(root), [root]);
+  return withShop(useStores());
 }
 
 const views = new WeakMap<RootStore, AllStores>();

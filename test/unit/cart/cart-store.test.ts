@@ -11,11 +11,9 @@ import {
 import { CART_MESSAGES } from "../../../storefront/src/stores/cart-messages.ts";
 import { type CookieJar, memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import type { Subject } from "../../../storefront/src/stores/MyPhotosStore.ts";
-import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
-import { withShop } from "../../../storefront/src/stores/shop.ts";
-import { safeStorage } from "../../../storefront/src/stores/types.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
 import { testSettings } from "../fixtures/settings.ts";
+import { demoStores, mapStorage } from "../fixtures/stores.ts";
 
 const settings = testSettings({ analytics: { enabled: true } });
 
@@ -51,25 +49,14 @@ function tab(
     }
     return fetch(input, init);
   };
-  const store = withShop(
-    new RootStore({
-      settings: { ...settings, analytics: { enabled: opts.analytics ?? true } },
-      host: "shop.example",
-      storage: safeStorage({
-        getItem: (k) => device.map.get(k) ?? null,
-        setItem: (k, v) => void device.map.set(k, v),
-        removeItem: (k) => void device.map.delete(k),
-      }),
-      browserLanguages: ["ru-RU"],
-      width: 1280,
-      touch: false,
-      origin: demo.origin,
-      loadCatalog: async () => {},
-      fetch: fetcher,
-      cookies: device.cookies,
-      analytics: (e) => events.push(e),
-    }),
-  );
+  const store = demoStores({
+    settings: { ...settings, analytics: { enabled: opts.analytics ?? true } },
+    storage: mapStorage(device.map),
+    origin: demo.origin,
+    fetch: fetcher,
+    cookies: device.cookies,
+    analytics: (e) => events.push(e),
+  });
   return { store, cart: store.cart, calls, events, device };
 }
 

@@ -7,13 +7,10 @@ import {
   frameTypes,
   nextPreview,
 } from "../../../storefront/src/domain/frame-preview.ts";
-import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import { FramePickerStore } from "../../../storefront/src/stores/FramePickerStore.ts";
-import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
-import { withShop } from "../../../storefront/src/stores/shop.ts";
-import { safeStorage } from "../../../storefront/src/stores/types.ts";
 import { fakeClock, startDemo } from "../demo/demo-server.ts";
 import { testSettings } from "../fixtures/settings.ts";
+import { demoStores, mapStorage } from "../fixtures/stores.ts";
 
 const settings = testSettings();
 
@@ -50,24 +47,12 @@ async function setup(answer: (n: number) => number | null = () => null) {
     return fetch(input, init);
   };
   const map = new Map<string, string>();
-  const root = withShop(
-    new RootStore({
-      settings,
-      host: "shop.example",
-      storage: safeStorage({
-        getItem: (k) => map.get(k) ?? null,
-        setItem: (k, v) => void map.set(k, v),
-        removeItem: (k) => void map.delete(k),
-      }),
-      browserLanguages: ["ru-RU"],
-      width: 1280,
-      touch: false,
-      origin: demo.origin,
-      loadCatalog: async () => {},
-      fetch: fetcher,
-      cookies: memoryCookies(),
-    }),
-  );
+  const root = demoStores({
+    settings,
+    storage: mapStorage(map),
+    origin: demo.origin,
+    fetch: fetcher,
+  });
   const urls = { created: [] as string[], revoked: [] as string[] };
   let n = 0;
   const picker = new FramePickerStore({

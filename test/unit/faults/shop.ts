@@ -17,8 +17,8 @@ import { MyPhotosStore } from "../../../storefront/src/stores/MyPhotosStore.ts";
 import { NotificationStore } from "../../../storefront/src/stores/NotificationStore.ts";
 import { PendingOrdersStore } from "../../../storefront/src/stores/PendingOrdersStore.ts";
 import { SearchTokenStore } from "../../../storefront/src/stores/SearchTokenStore.ts";
-import { safeStorage } from "../../../storefront/src/stores/types.ts";
 import { UiStore } from "../../../storefront/src/stores/UiStore.ts";
+import { mapStorage } from "../fixtures/stores.ts";
 
 /** What happens to a call: it never leaves, its reply is lost, the backend answers 503. */
 export type Fault = "drop" | "lost" | 503 | null;
@@ -54,11 +54,7 @@ export function shop(origin: string, map = new Map<string, string>()) {
   };
   const waits: Wait[] = [];
   const sleep = (ms: number) => new Promise<void>((go) => waits.push({ ms, go }));
-  const storage = safeStorage({
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  });
+  const storage = mapStorage(map);
   const api = createApi({ origin, getLanguage: () => "ru", fetch: fetcher });
   const errors = new ErrorStore();
   const notifications = new NotificationStore(new UiStore(1280, false));

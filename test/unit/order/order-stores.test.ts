@@ -3,13 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Photo } from "../../../storefront/src/api/index.ts";
 import { PENDING_ORDERS_KEY } from "../../../storefront/src/domain/pending-orders.ts";
-import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import type { FilePorts } from "../../../storefront/src/stores/files.ts";
-import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
-import { withShop } from "../../../storefront/src/stores/shop.ts";
-import { safeStorage } from "../../../storefront/src/stores/types.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
 import { testSettings } from "../fixtures/settings.ts";
+import { demoStores, mapStorage } from "../fixtures/stores.ts";
 
 const settings = testSettings();
 
@@ -48,27 +45,15 @@ function tab(rule: Rule = () => null, map = new Map<string, string>()) {
     share: async () => false,
     redirect: (url) => void redirects.push(url),
   };
-  const store = withShop(
-    new RootStore({
-      settings,
-      host: "shop.example",
-      storage: safeStorage({
-        getItem: (k) => map.get(k) ?? null,
-        setItem: (k, v) => void map.set(k, v),
-        removeItem: (k) => void map.delete(k),
-      }),
-      browserLanguages: ["ru-RU"],
-      width: 1280,
-      touch: false,
-      origin: demo.origin,
-      loadCatalog: async () => {},
-      fetch: fetcher,
-      cookies: memoryCookies(),
-      files,
-      // Polling waits advance the demo's clock instead of real time.
-      sleep: async (ms) => clock.advance(ms),
-    }),
-  );
+  const store = demoStores({
+    settings,
+    storage: mapStorage(map),
+    origin: demo.origin,
+    fetch: fetcher,
+    files,
+    // Polling waits advance the demo's clock instead of real time.
+    sleep: async (ms) => clock.advance(ms),
+  });
   return { store, calls, saved, redirects, map };
 }
 
