@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { build } from "vite";
 import { CORE_CACHE_DIR, PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
-import { coreViteConfig } from "./vite-config.ts";
+import { coreViteConfig, prerenderViteConfig } from "./vite-config.ts";
 
 export interface CoreBuild {
   /** Folder holding the built core (assets/ and .vite/manifest.json). */
@@ -17,6 +17,10 @@ export interface CoreBuild {
   preload: string[];
   /** The catalog chunk of each language, so index.html can preload the default one. */
   locales: Record<string, string>;
+  /** The chunks of each prerendered landing screen (and their imports), preloaded by its page. */
+  screens: Record<string, string[]>;
+  /** The prerender module (Node, not shipped): renderPage(settings, language, page). */
+  prerender: string;
   /** Every file of the core, relative to dir (index.html and the manifest excluded). */
   files: string[];
   /** Whether this call reused a cached build. */
@@ -59,6 +63,17 @@ export async function coreInputsHash(): Promise<string> {
   return h.digest("hex").slice(0, 16);
 }
 
+/** The Node build of the prerender lives beside the browser's, never in a bundle. */
+const PRERENDER_DIR = "prerender";
+
+/** The lazy screen of each prerendered landing page, by the manifest's key. */
+const PRERENDERED_SCREENS: Record<string, string> = {
+  contacts: "src/screens/contacts/ContactsScreen.tsx",
+  organizers: "src/screens/landing/OrganizersScreen.tsx",
+  photographers: "src/screens/landing/PhotographersScreen.tsx",
+  business: "src/screens/landing/BusinessScreen.tsx",
+};
+
 function collectImports(manifest: Record<string, ManifestChunk>, key: string, seen: Set<string>) {
   for (const imp of manifest[key]?.imports ?? []) {
     if (seen.has(imp)) continue;
@@ -92,8 +107,29 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
     const m = /locales\/([a-z]{2})\.po$/.exec(key);
     if (m?.[1]) locales[m[1]] = chunk.file;
   }
-  const files = (await listFiles(dir)).filter((f) => f !== "index.html" && !f.startsWith(".vite/"));
-  return { dir, hash, entry: entry.file, css: [...new Set(css)], preload, locales, files, cached };
+  const screens: Record<string, string[]> = {};
+  for (const [page, key] of Object.entries(PRERENDERED_SCREENS)) {
+    const seen = new Set<string>([key]);
+    collectImports(manifest, key, seen);
+    screens[page] = [...seen]
+      .map((k) => manifest[k]?.file)
+      .filter((f): f is string => !!f && !preload.includes(f) && f !== entry.file);
+  }
+  const files = (await listFiles(dir)).filter(
+    (f) => f !== "index.html" && !f.startsWith(".vite/") && !f.startsWith(`${PRERENDER_DIR}/`),
+  );
+  return {
+    dir,
+    hash,
+    entry: entry.file,
+    css: [...new Set(css)],
+    preload,
+    locales,
+    screens,
+    prerender: join(dir, PRERENDER_DIR, "prerender.js"),
+    files,
+    cached,
+  };
 }
 
 /**
@@ -115,6 +151,7 @@ export async function buildCore(options: { force?: boolean } = {}): Promise<Core
   process.env.NODE_ENV = "production";
   try {
     await build(coreViteConfig(staging));
+    await build(prerenderViteConfig(join(staging, PRERENDER_DIR)));
   } finally {
     if (callerEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = callerEnv;

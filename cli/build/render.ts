@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import Handlebars from "handlebars";
 import * as sass from "sass";
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
+import { pageFile, tenantPages } from "../../storefront/src/domain/pages.ts";
+import type { PrerenderedPage } from "../../storefront/src/prerender.tsx";
 import type { CoreBuild } from "./core.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
 import { renderPolicyPdf } from "./policy-pdf.ts";
@@ -21,11 +24,25 @@ async function template(name: string): Promise<Handlebars.TemplateDelegate> {
   return t;
 }
 
-const NOSCRIPT: Record<Language, string> = {
-  ru: "Включите JavaScript, чтобы пользоваться магазином.",
-  en: "Please enable JavaScript to use the shop.",
-  es: "Activa JavaScript para usar la tienda.",
+type Prerenderer = {
+  renderPage: (s: RuntimeSettings, l: Language, p: string) => Promise<PrerenderedPage>;
 };
+const prerenderers = new Map<string, Promise<Prerenderer>>();
+/** The core's prerender module, loaded once per core build. */
+function prerenderer(core: CoreBuild): Promise<Prerenderer> {
+  let loaded = prerenderers.get(core.prerender);
+  if (!loaded) {
+    loaded = import(pathToFileURL(core.prerender).href) as Promise<Prerenderer>;
+    prerenderers.set(core.prerender, loaded);
+  }
+  return loaded;
+}
+
+/** The copyright year: SOURCE_DATE_EPOCH when set (reproducible builds), else today's. */
+function buildYear(): number {
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+  return (Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date()).getUTCFullYear();
+}
 
 const MIME: Record<string, string> = {
   ".svg": "image/svg+xml",
@@ -82,33 +99,53 @@ export async function renderTenant(
   files.set(themeCss, `${css}\n`);
 
   const { palette, typography: _t, radius: _r, ...themeRest } = config.theme;
+  const hero = config.theme.hero ? await asset(config.theme.hero) : undefined;
   const settings: RuntimeSettings = {
     ...config,
     id,
-    theme: { ...themeRest, logo: `/${logo}`, logoSmall: `/${logoSmall}`, favicon: `/${favicon}` },
+    year: buildYear(),
+    theme: {
+      ...themeRest,
+      logo: `/${logo}`,
+      logoSmall: `/${logoSmall}`,
+      favicon: `/${favicon}`,
+      ...(hero ? { hero: `/${hero}` } : {}),
+    },
   };
 
-  files.set(
-    "index.html",
-    (await template("index.html.hbs"))({
-      lang,
-      title: config.tenantName,
-      themeColor: palette.primary,
-      favicon,
-      faviconType,
-      themeCss,
-      css: core.css,
-      entry: core.entry,
-      // The default language's catalog is needed before the first paint: fetch it in parallel.
-      preload: [...core.preload, ...(core.locales[lang] ? [core.locales[lang]] : [])],
-      settingsJson: scriptSafeJson(settings),
-      noscript: NOSCRIPT[lang],
-      // The app bar as plain HTML until the app replaces it: the first paint needs no script.
-      appBarKind: config.appBar.kind,
-      logo,
-      logoSmall,
-    }),
-  );
+  // Every page in every language the tenant offers, prerendered (DESIGN 3a); the server picks
+  // the file by the visitor's language. index.html is home in the default language: what a host
+  // without the generated config serves for every path (the app then renders what it needs).
+  const page = await template("index.html.hbs");
+  const { renderPage } = await prerenderer(core);
+  for (const language of config.languages.available) {
+    for (const kind of tenantPages(config.menu)) {
+      const rendered = await renderPage(settings, language, kind);
+      const html = page({
+        lang: language,
+        page: kind,
+        title: rendered.title,
+        themeColor: palette.primary,
+        favicon,
+        faviconType,
+        themeCss,
+        css: core.css,
+        entry: core.entry,
+        // The page's catalog and screen are needed before the app starts: fetch them in parallel.
+        preload: [
+          ...core.preload,
+          ...(core.locales[language] ? [core.locales[language]] : []),
+          ...(core.screens[kind] ?? []),
+        ],
+        hero: kind === "home" ? hero : undefined,
+        settingsJson: scriptSafeJson(settings),
+        root: rendered.html,
+        noscript: rendered.noscriptNav,
+      });
+      files.set(pageFile(language, kind), html);
+      if (language === lang && kind === "home") files.set("index.html", html);
+    }
+  }
   files.set("robots.txt", (await template("robots.txt.hbs"))({}));
   // The privacy policy of the contacts page (spec §2: /policy.pdf).
   files.set(

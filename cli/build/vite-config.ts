@@ -37,3 +37,24 @@ export function coreViteConfig(outDir: string): InlineConfig {
     },
   };
 }
+
+/**
+ * The same core built for Node: the module the build imports to prerender each tenant's pages
+ * (DESIGN 3a). Packages stay external (resolved from this project's node_modules).
+ */
+export function prerenderViteConfig(outDir: string): InlineConfig {
+  const browser = coreViteConfig(outDir);
+  return {
+    ...browser,
+    build: {
+      ...browser.build,
+      ssr: resolve(STOREFRONT_DIR, "src/prerender.tsx"),
+      manifest: false,
+      emptyOutDir: true,
+      rolldownOptions: {
+        ...browser.build?.rolldownOptions,
+        output: { format: "esm", entryFileNames: "prerender.js" },
+      },
+    },
+  };
+}

@@ -5,7 +5,7 @@
 import { readFile, realpath, stat } from "node:fs/promises";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 
-export const ASSET_FIELDS = ["logo", "logoSmall", "favicon"] as const;
+export const ASSET_FIELDS = ["logo", "logoSmall", "favicon", "hero"] as const;
 
 export type AssetResult =
   | { path: string[]; ok: true; rel: string; bytes: Buffer }

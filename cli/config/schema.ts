@@ -100,6 +100,11 @@ export const themeSchema = z
     logo: assetPath.describe("Logo for the app bar on tablet and desktop."),
     logoSmall: assetPath.describe("Compact logo for phones."),
     favicon: assetPath.describe("Favicon (svg or png)."),
+    hero: assetPath
+      .optional()
+      .describe(
+        "Hero image at the top of home, under its heading and search (svg, webp or png; dark, the text over it is white). The first screen's largest element, so it is in the prerendered page and preloaded; without it the API's banner or first event cover becomes the largest element and waits for the API.",
+      ),
   })
   .describe("Visual theme of the tenant.");
 
@@ -299,5 +304,7 @@ export const TENANT_ID_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
  */
 export type RuntimeSettings = Omit<TenantConfig, "theme"> & {
   id: string;
+  /** The year of the build: the footer's copyright year, the same in the HTML and the app. */
+  year?: number;
   theme: Omit<TenantConfig["theme"], "palette" | "typography" | "radius">;
 };

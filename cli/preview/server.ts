@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
 import type { PreviewOidc } from "./oidc.ts";
 import { proxyRequest } from "./proxy.ts";
+import { bundleSettings, choosePage } from "./pages.ts";
 import { serveStatic } from "./static-files.ts";
 
 export interface PreviewOptions {
@@ -44,6 +45,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   }
   const api = options.api ? parseApiUrl(options.api) : null;
   const demo = api ? null : createDemoBackend(options.demo);
+  const settings = bundleSettings(root);
+  const pages = settings
+    ? (req: IncomingMessage, pathname: string) => choosePage(settings, req, pathname)
+    : undefined;
   // Created once the port is known: its issuer and redirect URIs are the preview's origin.
   let oidc: PreviewOidc | null = null;
 
@@ -54,7 +59,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       if (api && path.startsWith("/public/")) return proxyRequest(api, req, res);
       if (demo && oidc) await bearerToEmail(oidc, req);
       if (demo && (await demo.handle(req, res))) return;
-      await serveStatic(root, req, res);
+      await serveStatic(root, req, res, pages);
     };
     work().catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();

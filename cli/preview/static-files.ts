@@ -55,10 +55,17 @@ export function resolveInside(root: string, pathname: string): string | null {
   return file === root || file.startsWith(root + sep) ? file : null;
 }
 
+/** Which prerendered page answers an app address (cli/preview/pages.ts). */
+export type PageChooser = (
+  req: IncomingMessage,
+  pathname: string,
+) => { file: string; language: string } | null;
+
 export async function serveStatic(
   rootDir: string,
   req: IncomingMessage,
   res: ServerResponse,
+  choosePage?: PageChooser,
 ): Promise<void> {
   if (req.method !== "GET" && req.method !== "HEAD") {
     return plain(res, 405, "Method not allowed", { Allow: "GET, HEAD" });
@@ -69,11 +76,19 @@ export async function serveStatic(
   if (target === null) return plain(res, 403, "Forbidden");
 
   let file = target;
-  let stats = target === root ? null : await fileStats(target);
+  let stats = target === root || pathname === "/index.html" ? null : await fileStats(target);
+  // An app address (the SPA's routes, "/" and "/index.html"): its page in the visitor's language.
+  let page: { file: string; language: string } | null = null;
   if (!stats) {
-    if (extname(pathname) !== "") return plain(res, 404, "Not found");
-    file = join(root, "index.html"); // an SPA route
+    if (extname(pathname) !== "" && pathname !== "/index.html") return plain(res, 404, "Not found");
+    page = choosePage?.(req, pathname) ?? null;
+    file = join(root, page?.file ?? "index.html");
     stats = await fileStats(file);
+    if (!stats && page) {
+      page = null; // a bundle built before prerendering
+      file = join(root, "index.html");
+      stats = await fileStats(file);
+    }
     if (!stats) return plain(res, 404, "index.html is missing from the bundle");
   }
 
@@ -84,13 +99,18 @@ export async function serveStatic(
     ETag: etag,
     "X-Content-Type-Options": "nosniff",
   };
+  if (page) {
+    // The page depends on the language cookie and Accept-Language: caches must keep them apart.
+    headers["Content-Language"] = page.language;
+    headers.Vary = "Cookie, Accept-Language";
+  }
   if (req.headers["if-none-match"] === etag) {
     res.writeHead(304, headers);
     return void res.end();
   }
   const accepts = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   if (COMPRESSIBLE.test(headers["Content-Type"] ?? "") && stats.size > 1024) {
-    headers.Vary = "Accept-Encoding";
+    headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : "Accept-Encoding";
     if (accepts) {
       const body = await gzipOf(file, etag);
       res.writeHead(200, {

@@ -6,6 +6,7 @@ import { type RouteName, routes } from "./routes.ts";
 import { HomeScreen } from "./screens/home/HomeScreen.tsx";
 import { screens } from "./screens/lazy.ts";
 import { ScreenBoundary } from "./shell/ScreenBoundary.tsx";
+import { useHydrated, useServedShell } from "./shell/hydration.tsx";
 import { ScreenLoading } from "./shell/ScreenLoading.tsx";
 import { useStores } from "./stores/context.tsx";
 
@@ -13,9 +14,16 @@ import { useStores } from "./stores/context.tsx";
 export const AppRoutes = observer(function AppRoutes() {
   const { auth } = useStores();
   const S = screens;
+  // A prerendered shell shows its loading state until hydrated, on the server and the client alike.
+  const shell = useServedShell();
+  const hydrated = useHydrated();
+  const waiting = shell && !hydrated;
   return (
     <ScreenBoundary>
       <Suspense fallback={<ScreenLoading />}>
+        {waiting ? (
+          <ScreenLoading />
+        ) : (
         <Routes>
           <Route path={routes.home.path} element={<HomeScreen />} />
           <Route path={routes.event.path} element={<S.Event />} />
@@ -50,6 +58,7 @@ export const AppRoutes = observer(function AppRoutes() {
           )}
           <Route path="*" element={<Navigate to={routes.home.path} replace />} />
         </Routes>
+        )}
       </Suspense>
     </ScreenBoundary>
   );

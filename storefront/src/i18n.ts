@@ -10,11 +10,16 @@ const loaders: Record<Language, () => Promise<{ messages: Record<string, unknown
   es: () => import("../locales/es.po"),
 };
 
-/** Loads and activates a language's catalog and marks the document's language. */
-export async function loadCatalog(language: Language): Promise<void> {
+/** Loads and activates a language's catalog (the browser and the build's prerender share it). */
+export async function activateCatalog(language: Language): Promise<void> {
   const { messages } = await withTimeout(loaders[language](), CHUNK_LOAD_TIMEOUT_MS);
   i18n.load(language, messages as never);
   i18n.activate(language);
+}
+
+/** Loads and activates a language's catalog and marks the document's language. */
+export async function loadCatalog(language: Language): Promise<void> {
+  await activateCatalog(language);
   document.documentElement.lang = language;
 }
 

@@ -1,5 +1,5 @@
 import { startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App.tsx";
 import {
   ANONYMOUS_SILENT_CHECK_DELAY_MS,
@@ -8,6 +8,7 @@ import {
   SILENT_CHECK_TIMEOUT_MS,
 } from "./domain/auth.ts";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
+import { pageForPath } from "./domain/pages.ts";
 import { loadCatalog } from "./i18n.ts";
 import { routes } from "./routes.ts";
 import { readSettings } from "./settings.ts";
@@ -15,12 +16,14 @@ import { isSilentCallbackFrame } from "./stores/AuthStore.ts";
 import { documentCookies } from "./stores/cookies.ts";
 import { RootStore } from "./stores/RootStore.ts";
 import { safeStorage } from "./stores/types.ts";
+import { firstContentReady } from "./shell/hydration.tsx";
 import { whenThemeReady } from "./theme-gate.ts";
 import { withTimeout } from "./ui/with-timeout.ts";
 import "./styles/main.scss";
 
 async function start(): Promise<void> {
   const html = document.documentElement;
+  const servedLanguage = html.lang;
   const touch = window.matchMedia("(pointer: coarse)").matches || "ontouchstart" in window;
   html.classList.add(touch ? "touch" : "no-touch");
 
@@ -48,9 +51,26 @@ async function start(): Promise<void> {
   store.settings.markThemeReady();
 
   const root = document.getElementById("root");
-  // A transition: React renders the first screen in small slices, so the main thread never
-  // blocks for long while a slow phone builds it (it still paints as soon as it is done).
-  if (root) startTransition(() => createRoot(root).render(<App store={store} />));
+  if (!root) return;
+  // The server sent a prerendered page (DESIGN 3a). It is hydrated when it is this address's page
+  // in the language detection chose; otherwise (a host without the generated config answers
+  // every path with home in the default language) the app renders afresh over it.
+  const served = root.dataset.page;
+  const settings = store.settings.settings;
+  const page = pageForPath(window.location.pathname, settings.menu);
+  const hydrate = served === page && servedLanguage === store.language.language;
+  // A transition: React renders (or hydrates) the first screen in small slices, so the main
+  // thread never blocks for long while a slow phone builds it.
+  startTransition(() => {
+    if (hydrate) {
+      const shell = page === "shell" || page === "cart-shell";
+      hydrateRoot(root, <App store={store} shell={shell} />);
+    } else {
+      createRoot(root).render(<App store={store} />);
+    }
+  });
+  // Nothing the first render read may change before it is live: hydration needs the same state.
+  await firstContentReady;
   // The shop (cart, search, checkout…): the cart is opened (or created) and kept in step with
   // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no
   // use for it before the visitor moves on, so there it waits until the page is loaded and idle;

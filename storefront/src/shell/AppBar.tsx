@@ -48,10 +48,11 @@ export const AppBar = observer(function AppBar() {
   return (
     <header className={`app-bar app-bar--${s.appBar.kind}`}>
       <div className="app-bar__inner">
-        {ui.usesDrawer && (
-          <button
+        {/* Both the menu button and the inline menu are in the HTML; CSS shows one per breakpoint,
+            so the prerendered bar fits every screen before the app starts. */}
+        <button
             type="button"
-            className="bar-button"
+            className="bar-button menu-button"
             aria-label={t`Open menu`}
             aria-expanded={ui.drawerOpen}
             aria-controls="drawer"
@@ -59,7 +60,6 @@ export const AppBar = observer(function AppBar() {
           >
             <Icon name="menu" />
           </button>
-        )}
         {back?.kind === "external" && (
           <a className="bar-button back-link" href={back.url} rel="noopener">
             <Icon name="back" />
@@ -84,11 +84,9 @@ export const AppBar = observer(function AppBar() {
             <img src={s.theme.logoSmall} alt="" height="40" />
           </picture>
         </Link>
-        {!ui.usesDrawer && (
-          <nav className="app-bar__nav" aria-label={t`Main menu`}>
-            <NavLinks />
-          </nav>
-        )}
+        <nav className="app-bar__nav" aria-label={t`Main menu`}>
+          <NavLinks />
+        </nav>
         <div className="app-bar__actions">
           <LanguageMenu />
           {auth.signedIn && (

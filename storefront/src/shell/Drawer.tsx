@@ -23,7 +23,6 @@ export const Drawer = observer(function Drawer() {
     if (!ui.drawerOpen && d.open) d.close();
   }, [ui.drawerOpen]);
 
-  if (!ui.usesDrawer) return null;
   const close = () => ui.setDrawerOpen(false);
 
   return (

@@ -19,7 +19,8 @@ export const Footer = observer(function Footer() {
   const s = settings.settings;
   const parts = footerParts(s.footer, language.language, !settings.themeReady);
   if (!parts) return null;
-  const year = new Date().getFullYear();
+  // The build's year, not the clock: the prerendered footer and the app must say the same.
+  const year = s.year ?? new Date().getFullYear();
   const holder = s.footer?.copyright?.holder ?? s.tenantName;
   return (
     <footer className="footer">

@@ -1,7 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
+import { useContentReady } from "./hydration.tsx";
 
+/** A route's loading state; it keeps the screen's height so the footer does not jump (CLS). */
 export function ScreenLoading() {
   const { t } = useLingui();
+  useContentReady();
   return (
     <div className="screen-loading" role="status">
       <span className="spinner" aria-hidden="true" />

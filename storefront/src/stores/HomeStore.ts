@@ -16,7 +16,8 @@ export class HomeStore {
   events: Event[] = [];
   total = 0;
   state: LoadState = "idle";
-  recent: string[];
+  /** Read from the device in init(), after the first render: the prerendered page has none. */
+  recent: string[] = [];
   banners: ThemeImage[] = [];
   /** Banners requested and not yet known to be absent: home keeps their place meanwhile. */
   bannerPending: boolean;
@@ -38,7 +39,6 @@ export class HomeStore {
     this.themeId = deps.themeId;
     this.showBanners = deps.showBanners;
     this.bannerPending = deps.showBanners;
-    this.recent = readRecent(deps.storage);
     makeAutoObservable<HomeStore, "timer" | "controller" | "api" | "storage">(this, {
       timer: false,
       controller: false,
@@ -49,6 +49,7 @@ export class HomeStore {
 
   /** First visit of home: the latest events and the banners. */
   init(): void {
+    if (this.state === "idle") this.recent = readRecent(this.storage);
     if (this.state === "idle") void this.search(this.query);
     if (this.showBanners && this.banners.length === 0) void this.loadBanners();
   }

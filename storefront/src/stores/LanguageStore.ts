@@ -1,10 +1,14 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Language } from "../../../cli/config/schema.ts";
 import { detectLanguage, languagePickerVisible } from "../domain/language.ts";
+import { LANGUAGE_COOKIE } from "../domain/pages.ts";
+import type { CookieJar } from "./cookies.ts";
 import type { SettingsStore } from "./SettingsStore.ts";
 import type { KeyValueStorage } from "./types.ts";
 
 export const LANGUAGE_STORAGE_KEY = "storefront.language";
+/** The cookie lives as long as the cart's (spec: 365 days). */
+const LANGUAGE_COOKIE_DAYS = 365;
 
 /** The current language: detected once (spec §4), changed by the visitor, kept in local storage. */
 export class LanguageStore {
@@ -14,16 +18,20 @@ export class LanguageStore {
   private readonly settings: SettingsStore;
   private readonly storage: KeyValueStorage;
   private readonly loadCatalog: (language: Language) => Promise<void>;
+  private readonly cookies: CookieJar | undefined;
 
   constructor(deps: {
     settings: SettingsStore;
     storage: KeyValueStorage;
     browserLanguages: readonly string[];
     loadCatalog: (language: Language) => Promise<void>;
+    /** Where the choice is mirrored for the server (nginx, preview) to answer in it. */
+    cookies?: CookieJar;
   }) {
     this.settings = deps.settings;
     this.storage = deps.storage;
     this.loadCatalog = deps.loadCatalog;
+    this.cookies = deps.cookies;
     const s = deps.settings.settings;
     this.language = detectLanguage({
       available: s.languages.available,
@@ -33,10 +41,11 @@ export class LanguageStore {
       stored: deps.storage.getItem(LANGUAGE_STORAGE_KEY),
       browser: deps.browserLanguages,
     });
-    makeAutoObservable<LanguageStore, "settings" | "storage" | "loadCatalog">(this, {
+    makeAutoObservable<LanguageStore, "settings" | "storage" | "loadCatalog" | "cookies">(this, {
       settings: false,
       storage: false,
       loadCatalog: false,
+      cookies: false,
     });
   }
 
@@ -54,8 +63,20 @@ export class LanguageStore {
     });
   }
 
-  /** Loads the catalog of the detected language; call once at start-up. */
+  /** The build's prerender renders each language in turn, whatever a visitor would get. */
+  serveIn(language: Language): void {
+    this.language = language;
+  }
+
+  /**
+   * Loads the catalog of the detected language; call once at start-up. A choice stored before
+   * the cookie existed is mirrored to it now, so the server answers in it from the next visit.
+   */
   async init(): Promise<void> {
+    const stored = this.storage.getItem(LANGUAGE_STORAGE_KEY);
+    if (stored === this.language && this.cookies?.get(LANGUAGE_COOKIE) !== stored) {
+      this.cookies?.set(LANGUAGE_COOKIE, stored, LANGUAGE_COOKIE_DAYS);
+    }
     await this.loadCatalog(this.language);
     runInAction(() => {
       this.loaded = true;
@@ -70,5 +91,6 @@ export class LanguageStore {
       this.language = language;
     });
     this.storage.setItem(LANGUAGE_STORAGE_KEY, language);
+    this.cookies?.set(LANGUAGE_COOKIE, language, LANGUAGE_COOKIE_DAYS);
   }
 }

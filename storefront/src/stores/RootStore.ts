@@ -74,6 +74,7 @@ export class RootStore {
       storage: env.storage,
       browserLanguages: env.browserLanguages,
       loadCatalog: env.loadCatalog,
+      ...(env.cookies ? { cookies: env.cookies } : {}),
     });
     this.errors = new ErrorStore();
     this.ui = new UiStore(env.width, env.touch);

@@ -4,7 +4,8 @@
  * attributes and scripts of a clean build, its title shows the text as text, and the settings
  * block parses back to exactly the values written in the YAML.
  *
- * The core build is stood in for by fixed file names: renderTenant only names its files.
+ * The real core build (cached by its inputs) renders the pages, so the hostile text also goes
+ * through the prerender of every page in every language.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,22 +14,13 @@ import fc from "fast-check";
 import { type ParserError, parse, type DefaultTreeAdapterTypes as T } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
-import type { CoreBuild } from "../../../cli/build/core.ts";
+import { buildCore, type CoreBuild } from "../../../cli/build/core.ts";
 import { renderDeployFiles } from "../../../cli/build/deploy.ts";
 import { renderTenant } from "../../../cli/build/render.ts";
 import { type LoadResult, loadTenant } from "../../../cli/config/load.ts";
 import { hostileText, hostileUrl } from "./payloads.ts";
 
-const CORE: CoreBuild = {
-  dir: "/nonexistent",
-  hash: "0123456789abcdef",
-  entry: "assets/index-AAAAAAAA.js",
-  css: ["assets/index-BBBBBBBB.css"],
-  preload: ["assets/vendor-CCCCCCCC.js"],
-  locales: { ru: "assets/ru-DDDDDDDD.js", en: "assets/en-EEEEEEEE.js" },
-  files: [],
-  cached: true,
-};
+let CORE: CoreBuild;
 
 type Json = Record<string, unknown>;
 
@@ -207,6 +199,7 @@ let clean: NonNullable<Awaited<ReturnType<typeof build>>>;
 let cleanSettings: Json;
 
 beforeAll(async () => {
+  CORE = await buildCore();
   root = mkdtempSync(join(tmpdir(), "storefront-hostile-"));
   tenantsDir = join(root, "tenants");
   mkdirSync(tenantsDir);
@@ -215,7 +208,7 @@ beforeAll(async () => {
   if (!built) throw new Error("the clean config is refused");
   clean = built;
   cleanSettings = JSON.parse(clean.page.settings) as Json;
-});
+}, 180_000);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -14,8 +14,45 @@ export const HomeScreen = observer(function HomeScreen() {
   useEffect(() => home.init(), [home]);
 
   const banner = home.banners[0];
+  const heroUrl = settings.settings.theme.hero;
   return (
-    <Screen title={settings.settings.tenantName}>
+    <Screen
+      title={settings.settings.tenantName}
+      hero={
+        heroUrl && (
+          // The first screen's largest element, in the prerendered page and preloaded (LCP).
+          <img className="hero__image" src={heroUrl} alt="" />
+        )
+      }
+      intro={
+        <>
+          <p className="lead">{t`Find and buy photos of yourself from sports events.`}</p>
+          <search>
+            <form
+              className="event-search"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void home.search(home.query);
+              }}
+            >
+              <label htmlFor={inputId}>{t`Event name`}</label>
+              <div className="event-search__row">
+                <input
+                  id={inputId}
+                  type="search"
+                  value={home.query}
+                  maxLength={100}
+                  autoComplete="off"
+                  placeholder={t`For example, marathon`}
+                  onChange={(e) => home.setQuery(e.target.value)}
+                />
+                <button type="submit" className="button">{t`Find`}</button>
+              </div>
+            </form>
+          </search>
+        </>
+      }
+    >
       {banner ? (
         <img
           className="home-banner"
@@ -23,36 +60,11 @@ export const HomeScreen = observer(function HomeScreen() {
           alt={banner.title}
           width={banner.width}
           height={banner.height}
-          fetchPriority="high"
         />
       ) : (
         // The banner's place, kept while it loads, so the page below does not jump (CLS).
         home.bannerPending && <div className="home-banner home-banner--pending" />
       )}
-      <p className="lead">{t`Find and buy photos of yourself from sports events.`}</p>
-      <search>
-        <form
-          className="event-search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void home.search(home.query);
-          }}
-        >
-          <label htmlFor={inputId}>{t`Event name`}</label>
-          <div className="event-search__row">
-            <input
-              id={inputId}
-              type="search"
-              value={home.query}
-              maxLength={100}
-              autoComplete="off"
-              placeholder={t`For example, marathon`}
-              onChange={(e) => home.setQuery(e.target.value)}
-            />
-            <button type="submit" className="button">{t`Find`}</button>
-          </div>
-        </form>
-      </search>
       {home.recent.length > 0 && (
         <section className="recent-searches" aria-labelledby="recent-title">
           <h2 id="recent-title">{t`Recent searches`}</h2>
@@ -85,12 +97,21 @@ export const HomeScreen = observer(function HomeScreen() {
             <Trans>Nothing found. Check the event name or try a shorter one.</Trans>
           </p>
         )}
-        {home.events.length > 0 && (
+        {home.events.length > 0 ? (
           <ul className="event-list">
             {home.events.map((e, i) => (
               <EventCard key={e.eventId} event={e} language={language.language} first={i === 0} />
             ))}
           </ul>
+        ) : (
+          (home.state === "idle" || home.state === "loading") && (
+            // The cards' places while the events load (in the prerendered page too): no jump.
+            <ul className="event-list" aria-hidden="true">
+              <li className="event-card event-card--placeholder" />
+              <li className="event-card event-card--placeholder" />
+              <li className="event-card event-card--placeholder" />
+            </ul>
+          )
         )}
       </section>
     </Screen>

@@ -1,0 +1,77 @@
+import type { Language, MenuItem } from "../../../cli/config/schema.ts";
+import { type RouteName, routes } from "../routes.ts";
+import { detectLanguage } from "./language.ts";
+import { menuAllows } from "./menu.ts";
+
+/**
+ * The pages the build prerenders (DESIGN 3a): the screens whose main content needs no API data,
+ * rendered whole, and two shells (app bar, drawer, footer and a loading state) for every other
+ * route. "cart-shell" exists because the bar's cart button differs on the cart itself.
+ */
+export const FULL_PAGES = ["home", "contacts", "organizers", "photographers", "business"] as const;
+export type FullPage = (typeof FULL_PAGES)[number];
+export type PageKind = FullPage | "shell" | "cart-shell";
+
+/** The path each page is rendered at; the shell's matches no menu item, no home and no cart. */
+export const PAGE_PATHS: Record<PageKind, string> = {
+  home: routes.home.path,
+  contacts: routes.contacts.path,
+  organizers: routes.organizers.path,
+  photographers: routes.photographers.path,
+  business: routes.business.path,
+  "cart-shell": routes.cart.path,
+  shell: "/event/0",
+};
+
+/** The pages a tenant has: landing pages only where its menu lists them (spec §2). */
+export function tenantPages(menu: readonly MenuItem[]): PageKind[] {
+  const full = FULL_PAGES.filter((p) => p === "home" || menuAllows(menu, p as RouteName));
+  return [...full, "cart-shell", "shell"];
+}
+
+/** Which prerendered page answers a path (a trailing slash is tolerated, as the router does). */
+export function pageForPath(path: string, menu: readonly MenuItem[]): PageKind {
+  const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  for (const page of tenantPages(menu)) {
+    if (page !== "shell" && PAGE_PATHS[page] === clean) return page;
+  }
+  return "shell";
+}
+
+/** The cookie that mirrors the visitor's language choice, so a server can answer in it. */
+export const LANGUAGE_COOKIE = "storefront_lang";
+
+/** The first language tag of an Accept-Language header ("ru-RU,ru;q=0.9" → "ru-RU"). */
+export function firstAcceptedLanguage(header: string | null | undefined): string | undefined {
+  const first = header?.split(",")[0]?.split(";")[0]?.trim();
+  return first && first !== "*" ? first : undefined;
+}
+
+/**
+ * The language a server answers in, by the spec's detection (§4) with what a request carries:
+ * the cookie stands for the stored choice, Accept-Language for navigator.languages. The
+ * client runs detectLanguage with its own inputs and gets the same answer.
+ */
+export function servedLanguage(input: {
+  available: readonly Language[];
+  defaultLanguage: Language;
+  usVariant: boolean;
+  hostLanguage?: Language | undefined;
+  cookie?: string | null | undefined;
+  acceptLanguage?: string | null | undefined;
+}): Language {
+  const first = firstAcceptedLanguage(input.acceptLanguage);
+  return detectLanguage({
+    available: input.available,
+    defaultLanguage: input.defaultLanguage,
+    usVariant: input.usVariant,
+    hostLanguage: input.hostLanguage,
+    stored: input.cookie,
+    browser: first ? [first] : [],
+  });
+}
+
+/** Where a prerendered page lives in a bundle. */
+export function pageFile(language: Language, page: PageKind): string {
+  return `_pages/${language}/${page}.html`;
+}
