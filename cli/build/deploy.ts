@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import Handlebars from "handlebars";
 import type { TenantConfig } from "../config/schema.ts";
+import { nginxPageMaps } from "./nginx-pages.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
 
 export interface Header {
@@ -118,6 +119,7 @@ export async function renderNginxConf(
     immutable: IMMUTABLE,
     revalidate: REVALIDATE,
     backendPaths: backendPaths(config),
+    pages: nginxPageMaps(id, config),
     // Only tenants with sign-in have the callback page that the silent check frames.
     callbackHeaders: config.auth
       ? securityHeaders(config, true).map((h) => ({ name: h.name, value: nginxSafe(h.value) }))

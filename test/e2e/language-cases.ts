@@ -1,0 +1,103 @@
+/**
+ * What language a server must answer in (spec §4 as the README words it), per request: the
+ * same table is sent to `storefront preview` (prerender.spec.ts) and to nginx (nginx.spec.ts).
+ */
+import type { TenantId } from "./tenants.ts";
+
+export interface LanguageCase {
+  tenant: TenantId;
+  what: string;
+  headers: Record<string, string>;
+  expected: "ru" | "en" | "es";
+  /** Only through nginx: the preview answers only its own host names (a local tool). */
+  nginxOnly?: boolean;
+}
+
+export const LANGUAGE_CASES: LanguageCase[] = [
+  { tenant: "mysport", what: "no preference: the default", headers: {}, expected: "ru" },
+  {
+    tenant: "mysport",
+    what: "a Russian browser",
+    headers: { "Accept-Language": "ru-RU,ru;q=0.9" },
+    expected: "ru",
+  },
+  {
+    tenant: "mysport",
+    what: "an English browser",
+    headers: { "Accept-Language": "en-US,en;q=0.9" },
+    expected: "en",
+  },
+  {
+    tenant: "mysport",
+    what: "a CIS language (uk) → ru",
+    headers: { "Accept-Language": "uk-UA,uk;q=0.9,en;q=0.5" },
+    expected: "ru",
+  },
+  {
+    tenant: "mysport",
+    what: "a CIS language (kk) → ru",
+    headers: { "Accept-Language": "kk" },
+    expected: "ru",
+  },
+  {
+    tenant: "mysport",
+    what: "any other language → en",
+    headers: { "Accept-Language": "de-DE,de;q=0.9,ru;q=0.5" },
+    expected: "en",
+  },
+  {
+    tenant: "mysport",
+    what: "es where the tenant has no es → en",
+    headers: { "Accept-Language": "es-ES" },
+    expected: "en",
+  },
+  {
+    tenant: "mysport",
+    what: "the visitor's choice beats the browser",
+    headers: { "Accept-Language": "ru-RU", Cookie: "storefront_lang=en" },
+    expected: "en",
+  },
+  {
+    tenant: "mysport",
+    what: "a choice of a language the tenant lacks is ignored",
+    headers: { "Accept-Language": "ru-RU", Cookie: "storefront_lang=es" },
+    expected: "ru",
+  },
+  {
+    tenant: "mysport",
+    what: "an English host is always English",
+    headers: { Host: "en.mysport.ru", "Accept-Language": "ru-RU", Cookie: "storefront_lang=ru" },
+    expected: "en",
+    nginxOnly: true,
+  },
+  {
+    tenant: "timerman",
+    what: "a Spanish browser where es is offered",
+    headers: { "Accept-Language": "es-MX,es;q=0.9" },
+    expected: "es",
+  },
+  {
+    tenant: "timerman",
+    what: "chosen es",
+    headers: { "Accept-Language": "en-US", Cookie: "storefront_lang=es" },
+    expected: "es",
+  },
+  {
+    tenant: "mysport-usa",
+    what: "the US variant is always English",
+    headers: { "Accept-Language": "ru-RU", Cookie: "storefront_lang=ru" },
+    expected: "en",
+  },
+  {
+    tenant: "ironstar",
+    what: "a Russian browser",
+    headers: { "Accept-Language": "ru" },
+    expected: "ru",
+  },
+  {
+    tenant: "myeventphoto",
+    what: "an English browser",
+    headers: { "Accept-Language": "en-GB" },
+    expected: "en",
+  },
+];

@@ -1,0 +1,134 @@
+/**
+ * Prerendered pages (issue 13, DESIGN 3a): every route of every tenant arrives as HTML and is
+ * hydrated without a warning; the first byte is in the visitor's language; home reads without
+ * JavaScript.
+ */
+import type { ConsoleMessage, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { LANGUAGE_CASES } from "./language-cases.ts";
+import { TENANT_PORTS, type TenantId, tenantUrl } from "./tenants.ts";
+
+const TENANTS = Object.keys(TENANT_PORTS) as TenantId[];
+const ROUTES = [
+  "/",
+  "/contacts",
+  "/for-organizers",
+  "/for-photographers",
+  "/for-business",
+  "/cart",
+  "/order",
+  "/event/1003",
+  "/event/1003/photos",
+  "/search",
+  "/search/1003/101",
+  "/order/900001",
+  "/preorder/900001",
+  "/no-such-page",
+];
+
+/** Console errors and warnings, but not failed requests (a demo 404 is the screen's business). */
+function watchConsole(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("console", (m: ConsoleMessage) => {
+    if (m.type() !== "error" && m.type() !== "warning") return;
+    if (/^Failed to load resource/.test(m.text())) return;
+    seen.push(`${m.type()}: ${m.text()}`);
+  });
+  return seen;
+}
+
+/** Keeps what the server sent (before any script ran) to compare with the live page. */
+async function rememberServedPage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState !== "interactive") return;
+      const w = window as unknown as { served: { bar: Element | null; lang: string; h1: string } };
+      w.served = {
+        bar: document.querySelector("#root header"),
+        lang: document.documentElement.lang,
+        h1: document.querySelector("#root h1")?.textContent ?? "",
+      };
+    });
+  });
+}
+
+async function servedVersusLive(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { served: { bar: Element | null; lang: string; h1: string } };
+    return {
+      hadBar: !!w.served?.bar,
+      // Hydration keeps the server's elements; a client render would have replaced them.
+      kept: !!w.served?.bar?.isConnected,
+      servedLang: w.served?.lang,
+      lang: document.documentElement.lang,
+    };
+  });
+}
+
+for (const tenant of TENANTS) {
+  test(`${tenant}: every route is prerendered and hydrates without a warning`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const problems = watchConsole(page);
+    await rememberServedPage(page);
+    for (const route of ROUTES) {
+      await page.goto(tenantUrl(tenant, route));
+      await expect(page.locator("#main h1, #main [role=status]").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const state = await servedVersusLive(page);
+      expect(state, route).toMatchObject({ hadBar: true, kept: true });
+      expect(state.lang, route).toBe(state.servedLang);
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test("the first byte is in the visitor's language (preview): cookie, Accept-Language, US variant", async ({
+  request,
+}) => {
+  for (const c of LANGUAGE_CASES.filter((x) => !x.nginxOnly)) {
+    for (const path of ["/", "/contacts", "/event/1003"]) {
+      const res = await request.get(tenantUrl(c.tenant, path), { headers: c.headers });
+      expect(res.status(), `${c.tenant} ${c.what} ${path}`).toBe(200);
+      const html = await res.text();
+      expect(html, `${c.tenant} ${c.what} ${path}`).toContain(`<html lang="${c.expected}">`);
+      expect(res.headers()["content-language"]).toBe(c.expected);
+      expect(res.headers().vary).toMatch(/Cookie, Accept-Language/);
+    }
+  }
+});
+
+test("a visitor who picks a language gets it from the server on the next visit, without a flash", async ({
+  page,
+}) => {
+  await rememberServedPage(page);
+  await page.goto(tenantUrl("mysport", "/contacts"));
+  await expect(page.getByRole("heading", { level: 1, name: "Контакты" })).toBeVisible();
+  await page.getByRole("button", { name: /Язык/ }).click();
+  await page.getByRole("menuitemradio", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === "storefront_lang")?.value).toBe("en");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const state = await servedVersusLive(page);
+  expect(state).toMatchObject({ servedLang: "en", lang: "en", kept: true });
+  expect(
+    await page.evaluate(() => (window as unknown as { served: { h1: string } }).served.h1),
+  ).toBe("Contacts");
+});
+
+test.describe("an English browser", () => {
+  test.use({ locale: "en-US" });
+  test("gets English in the first byte and keeps it", async ({ page }) => {
+    await rememberServedPage(page);
+    await page.goto(tenantUrl("mysport"));
+    await expect(page.getByRole("heading", { level: 1, name: "MySport" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(await servedVersusLive(page)).toMatchObject({
+      servedLang: "en",
+      lang: "en",
+      kept: true,
+    });
+  });
+});
