@@ -7,7 +7,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -15,6 +15,7 @@ import { renderNginxConf } from "../../cli/build/deploy.ts";
 import type { BuildManifest } from "../../cli/build/manifest.ts";
 import { loadTenant } from "../../cli/config/load.ts";
 import { test as base, expect, type Page } from "./fixtures.ts";
+import { LANGUAGE_CASES } from "./language-cases.ts";
 import { TENANT_PORTS, type TenantId } from "./tenants.ts";
 
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
@@ -164,15 +165,22 @@ for (const id of TENANTS) {
     });
 
     test("headers on /, a deep route, an asset and a 404", async ({ nginx }) => {
-      const indexHtml = await readFile(join("dist", id, "index.html"), "utf8");
+      const tenant = await loadTenant("tenants", id);
+      if (!tenant.ok) throw new Error("invalid tenant");
+      const language = tenant.config.languages.default;
       const gzip = { headers: { "accept-encoding": "gzip" } };
 
-      for (const path of ["/", "/event/1/photos"]) {
+      // Without a language preference: the prerendered page of the default language.
+      for (const [path, page] of [
+        ["/", "home"],
+        ["/event/1/photos", "shell"],
+      ]) {
         const res = await fetch(nginx.url(id, path), gzip);
         expect(res.status, path).toBe(200);
         expect(res.headers.get("content-type"), path).toMatch(/^text\/html/);
         expect(res.headers.get("cache-control"), path).toBe("no-cache");
-        expect(await res.text(), path).toBe(indexHtml);
+        const html = await readFile(join("dist", id, "_pages", language, `${page}.html`), "utf8");
+        expect(await res.text(), path).toBe(html);
         expectSecurityHeaders(res, path);
       }
 
@@ -260,3 +268,51 @@ test("the policy is enforced: inline script and style attributes refused, CSSOM 
     ],
   });
 });
+
+test("the first byte is in the visitor's language: cookie, Accept-Language, host, US variant", async ({
+  nginx,
+}) => {
+  for (const c of LANGUAGE_CASES) {
+    for (const path of ["/", "/contacts", "/event/1003", "/index.html"]) {
+      const where = `${c.tenant} ${c.what} ${path}`;
+      // fetch() does not send a Host header of its own choosing: ask nginx with a raw request.
+      const res = await rawGet(nginx.url(c.tenant, path), c.headers);
+      expect(res.status, where).toBe(200);
+      expect(res.body, where).toContain(`<html lang="${c.expected}">`);
+      expect(res.headers["content-language"], where).toBe(c.expected);
+      expect(res.headers.vary, where).toMatch(/Cookie, Accept-Language/);
+    }
+  }
+});
+
+/** A GET with exactly these headers (Host included), over a plain socket. */
+async function rawGet(url: string, headers: Record<string, string>) {
+  const { hostname, port, pathname } = new URL(url);
+  const lines = [
+    `GET ${pathname} HTTP/1.1`,
+    `Host: ${headers.Host ?? hostname}`,
+    "Connection: close",
+  ];
+  for (const [name, value] of Object.entries(headers))
+    if (name !== "Host") lines.push(`${name}: ${value}`);
+  const text = await new Promise<string>((done, failed) => {
+    const socket = connect(Number(port), hostname, () =>
+      socket.end(`${lines.join("\r\n")}\r\n\r\n`),
+    );
+    let data = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => (data += chunk));
+    socket.on("end", () => done(data));
+    socket.on("error", failed);
+  });
+  const [head = "", ...rest] = text.split("\r\n\r\n");
+  const [statusLine = "", ...headerLines] = head.split("\r\n");
+  const parsed: Record<string, string> = {};
+  for (const line of headerLines) {
+    const i = line.indexOf(":");
+    const name = line.slice(0, i).toLowerCase();
+    const value = line.slice(i + 1).trim();
+    parsed[name] = parsed[name] ? `${parsed[name]}, ${value}` : value;
+  }
+  return { status: Number(statusLine.split(" ")[1]), headers: parsed, body: rest.join("\r\n\r\n") };
+}
