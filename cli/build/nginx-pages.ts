@@ -42,8 +42,7 @@ export function nginxPageMaps(id: string, config: TenantConfig): NginxPageMaps {
     languageLines.push(`"~^[^|]*\\|${language}\\|" ${served({ cookie: language })};`);
   }
   // The browser's first language tag: ru and the CIS languages, es, then any other.
-  const tag = (alternatives: string) =>
-    `"~*^[^|]*\\|[^|]*\\|\\s*(${alternatives})([-_;,\\s]|$)"`;
+  const tag = (alternatives: string) => `"~*^[^|]*\\|[^|]*\\|\\s*(${alternatives})([-_;,\\s]|$)"`;
   languageLines.push(`${tag(["ru", ...CIS_LANGUAGES].join("|"))} ${served({ accept: "ru" })};`);
   languageLines.push(`${tag("es")} ${served({ accept: "es" })};`);
   languageLines.push(`"~*^[^|]*\\|[^|]*\\|\\s*[a-z]" ${served({ accept: "de" })};`);

@@ -4,9 +4,9 @@ import { basename, extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import Handlebars from "handlebars";
 import * as sass from "sass";
-import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
 import { pageFile, tenantPages } from "../../storefront/src/domain/pages.ts";
 import type { PrerenderedPage } from "../../storefront/src/prerender.tsx";
+import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
 import type { CoreBuild } from "./core.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
 import { renderPolicyPdf } from "./policy-pdf.ts";
@@ -41,7 +41,9 @@ function prerenderer(core: CoreBuild): Promise<Prerenderer> {
 /** The copyright year: SOURCE_DATE_EPOCH when set (reproducible builds), else today's. */
 function buildYear(): number {
   const epoch = Number(process.env.SOURCE_DATE_EPOCH);
-  return (Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date()).getUTCFullYear();
+  return (
+    Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date()
+  ).getUTCFullYear();
 }
 
 const MIME: Record<string, string> = {

@@ -8,6 +8,7 @@ import Handlebars from "handlebars";
 import { stringify } from "yaml";
 import type { Language, TenantConfig } from "../config/schema.ts";
 import { brandSvgs, colorFromId, onColor } from "./brand-svg.ts";
+import { heroSvg } from "./hero-svg.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
 
 export type CurrencyId = TenantConfig["currencyId"];
@@ -89,6 +90,7 @@ function freshConfig(id: string, a: NewTenantAnswers): TenantConfig {
       logo: `${id}/logo.svg`,
       logoSmall: `${id}/logo-small.svg`,
       favicon: `${id}/favicon.svg`,
+      hero: `${id}/hero.svg`,
     },
     languages: { available: a.languages, default: a.languages[0]!, picker: a.languages.length > 1 },
     currencyId: a.currencyId,
@@ -137,6 +139,7 @@ function copiedConfig(id: string, a: NewTenantAnswers, source: TenantConfig): Te
       logo: `${id}/logo${extname(source.theme.logo)}`,
       logoSmall: `${id}/logo-small${extname(source.theme.logoSmall)}`,
       favicon: `${id}/favicon${extname(source.theme.favicon)}`,
+      ...(source.theme.hero ? { hero: `${id}/hero${extname(source.theme.hero)}` } : {}),
     },
     languages: {
       available: langs,
@@ -160,13 +163,15 @@ export function scaffoldTenant(
     for (const [file, text] of Object.entries(brandSvgs(answers.name, answers.color))) {
       assets.set(`${id}/${file}`, { text });
     }
+    // Dark with the brand's colour drawn over it: home's first, largest element (issue 13).
+    assets.set(`${id}/hero.svg`, { text: heroSvg(answers.color, answers.color) });
     return { config: freshConfig(id, answers), assets };
   }
   const config = copiedConfig(id, answers, source.config);
-  for (const field of ["logo", "logoSmall", "favicon"] as const) {
-    assets.set(config.theme[field], {
-      copyFrom: join(source.tenantsDir, source.config.theme[field]),
-    });
+  for (const field of ["logo", "logoSmall", "favicon", "hero"] as const) {
+    const to = config.theme[field];
+    const from = source.config.theme[field];
+    if (to && from) assets.set(to, { copyFrom: join(source.tenantsDir, from) });
   }
   return { config, assets };
 }

@@ -5,7 +5,6 @@
 import { readFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { join } from "node:path";
-import type { RuntimeSettings } from "../config/schema.ts";
 import { resolveHost } from "../../storefront/src/domain/host.ts";
 import {
   LANGUAGE_COOKIE,
@@ -13,6 +12,7 @@ import {
   pageForPath,
   servedLanguage,
 } from "../../storefront/src/domain/pages.ts";
+import type { RuntimeSettings } from "../config/schema.ts";
 
 export interface PageChoice {
   /** The page file, relative to the bundle. */

@@ -9,8 +9,8 @@ import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
 import type { PreviewOidc } from "./oidc.ts";
-import { proxyRequest } from "./proxy.ts";
 import { bundleSettings, choosePage } from "./pages.ts";
+import { proxyRequest } from "./proxy.ts";
 import { serveStatic } from "./static-files.ts";
 
 export interface PreviewOptions {

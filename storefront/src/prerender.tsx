@@ -78,8 +78,14 @@ function titleOf(html: string, tenantName: string): string {
   return h1 === escapeText(tenantName) ? h1 : `${h1} — ${escapeText(tenantName)}`;
 }
 
+/** Escapes as React does in text, so the heading and the name compare as written. */
 function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
 }
 
 function noscriptNav(settings: RuntimeSettings): string {

@@ -174,7 +174,7 @@ for (const id of TENANTS) {
       for (const [path, page] of [
         ["/", "home"],
         ["/event/1/photos", "shell"],
-      ]) {
+      ] as const) {
         const res = await fetch(nginx.url(id, path), gzip);
         expect(res.status, path).toBe(200);
         expect(res.headers.get("content-type"), path).toMatch(/^text\/html/);

@@ -51,15 +51,15 @@ export const AppBar = observer(function AppBar() {
         {/* Both the menu button and the inline menu are in the HTML; CSS shows one per breakpoint,
             so the prerendered bar fits every screen before the app starts. */}
         <button
-            type="button"
-            className="bar-button menu-button"
-            aria-label={t`Open menu`}
-            aria-expanded={ui.drawerOpen}
-            aria-controls="drawer"
-            onClick={() => ui.setDrawerOpen(true)}
-          >
-            <Icon name="menu" />
-          </button>
+          type="button"
+          className="bar-button menu-button"
+          aria-label={t`Open menu`}
+          aria-expanded={ui.drawerOpen}
+          aria-controls="drawer"
+          onClick={() => ui.setDrawerOpen(true)}
+        >
+          <Icon name="menu" />
+        </button>
         {back?.kind === "external" && (
           <a className="bar-button back-link" href={back.url} rel="noopener">
             <Icon name="back" />

@@ -95,7 +95,10 @@ describe("nginx.conf", () => {
     expect(body("/assets/")).toContain("try_files $uri =404;");
     expect(body("/assets/")).toMatch(/Cache-Control "public, max-age=31536000, immutable";\n/);
     expect(body("= /index.html")).toMatch(/Cache-Control "no-cache";\n/);
-    expect(body("/")).toContain("try_files $uri /index.html;");
+    // An app address: its prerendered page in the visitor's language, index.html as a last resort.
+    expect(body("/")).toMatch(
+      /try_files \$uri \/_pages\/\$storefront_\w+_language\/\$storefront_\w+_page\.html \/index\.html;/,
+    );
     // ironstar has no sign-in: no /auth/ carve-out from the app's routes.
     expect(blocks.map((b) => b.name)).not.toContain("/auth/");
   });

@@ -65,6 +65,7 @@ describe("storefront new", () => {
     expect(yaml.split("\n")[0]).toBe("# yaml-language-server: $schema=../docs/tenant.schema.json");
     expect((await readdir(join(tenantsDir, "demo-brand"))).sort()).toEqual([
       "favicon.svg",
+      "hero.svg",
       "logo-small.svg",
       "logo.svg",
     ]);
@@ -174,7 +175,7 @@ describe("storefront new", () => {
         ...c,
         tenantName: "",
         hosts: [],
-        theme: { ...c.theme, id: "", logo: "", logoSmall: "", favicon: "" },
+        theme: { ...c.theme, id: "", logo: "", logoSmall: "", favicon: "", hero: "" },
         footer: c.footer && {
           ...c.footer,
           copyright: c.footer.copyright && { ...c.footer.copyright, holder: "" },
@@ -189,10 +190,11 @@ describe("storefront new", () => {
           .join(" ")}`,
       );
       expect(made.config.hosts).toEqual([{ host: `${copy}.example` }]);
-      for (const field of ["logo", "logoSmall", "favicon"] as const) {
-        expect(made.config.theme[field].startsWith(`${copy}/`)).toBe(true);
-        expect(await readFile(join(tenantsDir, made.config.theme[field]))).toEqual(
-          await readFile(join(tenantsDir, source.config.theme[field])),
+      for (const field of ["logo", "logoSmall", "favicon", "hero"] as const) {
+        const to = made.config.theme[field] ?? "";
+        expect(to.startsWith(`${copy}/`)).toBe(true);
+        expect(await readFile(join(tenantsDir, to))).toEqual(
+          await readFile(join(tenantsDir, source.config.theme[field] ?? "")),
         );
       }
     },
