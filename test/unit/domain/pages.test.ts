@@ -1,0 +1,111 @@
+/**
+ * Which prerendered page answers a request (issue 13): the page by path, the language by the
+ * spec's detection (§4) with what a request carries.
+ */
+import { describe, expect, it } from "vitest";
+import { nginxPageMaps } from "../../../cli/build/nginx-pages.ts";
+import { loadTenant } from "../../../cli/config/load.ts";
+import {
+  firstAcceptedLanguage,
+  pageFile,
+  pageForPath,
+  servedLanguage,
+  tenantPages,
+} from "../../../storefront/src/domain/pages.ts";
+
+const ALL = ["participants", "photographers", "organizers", "business", "contacts"] as const;
+
+describe("pageForPath", () => {
+  it("home, contacts and the three landing pages are whole pages; the cart and the rest are shells", () => {
+    expect(pageForPath("/", ALL)).toBe("home");
+    expect(pageForPath("/contacts", ALL)).toBe("contacts");
+    expect(pageForPath("/contacts/", ALL)).toBe("contacts");
+    expect(pageForPath("/for-organizers", ALL)).toBe("organizers");
+    expect(pageForPath("/for-photographers", ALL)).toBe("photographers");
+    expect(pageForPath("/for-business", ALL)).toBe("business");
+    expect(pageForPath("/cart", ALL)).toBe("cart-shell");
+    for (const path of ["/event/1", "/event/1/photos", "/order", "/my-account", "/x/contacts"]) {
+      expect(pageForPath(path, ALL), path).toBe("shell");
+    }
+  });
+
+  it("a landing page the tenant's menu hides is not prerendered (spec §2: MyEventPhoto)", () => {
+    const menu = ["participants", "contacts"] as const;
+    expect(tenantPages(menu)).toEqual(["home", "contacts", "cart-shell", "shell"]);
+    expect(pageForPath("/for-business", menu)).toBe("shell");
+  });
+
+  it("lives under _pages/{language}/", () => {
+    expect(pageFile("es", "contacts")).toBe("_pages/es/contacts.html");
+  });
+});
+
+describe("servedLanguage (spec §4 with a request's cookie and Accept-Language)", () => {
+  const ruEn = {
+    available: ["ru", "en"] as const,
+    defaultLanguage: "ru" as const,
+    usVariant: false,
+  };
+  const ruEnEs = { ...ruEn, available: ["ru", "en", "es"] as const };
+
+  it("takes the first language of Accept-Language", () => {
+    expect(firstAcceptedLanguage("uk-UA,uk;q=0.9,en;q=0.8")).toBe("uk-UA");
+    expect(firstAcceptedLanguage(" en ;q=1")).toBe("en");
+    expect(firstAcceptedLanguage("*")).toBeUndefined();
+    expect(firstAcceptedLanguage("")).toBeUndefined();
+    expect(firstAcceptedLanguage(null)).toBeUndefined();
+  });
+
+  it("ru and the CIS languages → ru, es only where offered, everything else → en, nothing → default", () => {
+    expect(servedLanguage({ ...ruEn, acceptLanguage: "ru-RU" })).toBe("ru");
+    for (const cis of ["az", "hy", "be", "kk", "ky", "ro", "tg", "uz", "uk", "tk"]) {
+      expect(servedLanguage({ ...ruEn, acceptLanguage: `${cis}-XX,en` }), cis).toBe("ru");
+    }
+    expect(servedLanguage({ ...ruEn, acceptLanguage: "es-ES" })).toBe("en");
+    expect(servedLanguage({ ...ruEnEs, acceptLanguage: "es-ES" })).toBe("es");
+    expect(servedLanguage({ ...ruEn, acceptLanguage: "de-DE,ru;q=0.9" })).toBe("en");
+    expect(servedLanguage({ ...ruEn, acceptLanguage: "" })).toBe("ru");
+  });
+
+  it("the visitor's choice (cookie) beats the browser; a language the tenant lacks is ignored", () => {
+    expect(servedLanguage({ ...ruEn, cookie: "en", acceptLanguage: "ru" })).toBe("en");
+    expect(servedLanguage({ ...ruEn, cookie: "es", acceptLanguage: "ru" })).toBe("ru");
+    expect(servedLanguage({ ...ruEn, cookie: "<script>", acceptLanguage: "en" })).toBe("en");
+  });
+
+  it("a US variant or an English host is always English", () => {
+    const us = { available: ["en"] as const, defaultLanguage: "en" as const, usVariant: true };
+    expect(servedLanguage({ ...us, cookie: "ru", acceptLanguage: "ru" })).toBe("en");
+    expect(
+      servedLanguage({ ...ruEn, hostLanguage: "en", cookie: "ru", acceptLanguage: "ru" }),
+    ).toBe("en");
+  });
+});
+
+describe("nginx's maps", () => {
+  it("a forced host comes first, then the cookie, then the browser's first language", async () => {
+    const tenant = await loadTenant("tenants", "mysport");
+    if (!tenant.ok) throw new Error("tenants/mysport.yaml is invalid");
+    const maps = nginxPageMaps("mysport", tenant.config);
+    expect(maps.languageVar).toBe("storefront_mysport_language");
+    expect(maps.defaultLanguage).toBe("ru");
+    expect(maps.languageLines[0]).toBe('"~*^en\\.mysport\\.ru\\|" en;');
+    expect(maps.languageLines.slice(1, 3)).toEqual([
+      '"~^[^|]*\\|ru\\|" ru;',
+      '"~^[^|]*\\|en\\|" en;',
+    ]);
+    // es is not offered by mysport: a Spanish browser reads English.
+    expect(maps.languageLines.find((l) => l.includes("(es)"))).toMatch(/ en;$/);
+    expect(maps.pageLines).toContain("/cart cart-shell;");
+    expect(maps.pageLines).toContain("/index.html home;");
+  });
+
+  it("tenant ids with hyphens make valid nginx variable names", async () => {
+    const tenant = await loadTenant("tenants", "mysport-usa");
+    if (!tenant.ok) throw new Error("tenants/mysport-usa.yaml is invalid");
+    const maps = nginxPageMaps("mysport-usa", tenant.config);
+    expect(maps.pageVar).toMatch(/^[a-z0-9_]+$/);
+    // The US variant: every line answers en.
+    expect(maps.languageLines.every((l) => l.endsWith(" en;"))).toBe(true);
+  });
+});
