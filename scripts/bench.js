@@ -24,7 +24,7 @@ const warm = process.argv.includes("--warm");
 const strict = process.argv.includes("--strict");
 
 /**
- * @typedef {{ name: string, value: number, unit: "s" | "×" | "n" | "KiB" | "cls",
+ * @typedef {{ name: string, value: number, unit: "s" | "×" | "n" | "KiB" | "cls" | "ms",
  *   target?: number, higherIsBetter?: boolean }} Row
  * A row without a target is a detail of the figure above it. Targets are upper bounds unless
  * `higherIsBetter` (a Lighthouse score).
@@ -129,6 +129,7 @@ const shown = (v, unit) => {
   if (unit === "n") return String(Math.round(v));
   if (unit === "KiB") return `${v.toFixed(1)} KiB`;
   if (unit === "cls") return v.toFixed(3);
+  if (unit === "ms") return `${Math.round(v)} ms`;
   return `${v.toFixed(2)} s`;
 };
 const met = (r) => (r.higherIsBetter ? r.value >= r.target : r.value <= r.target);
