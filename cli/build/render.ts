@@ -7,6 +7,7 @@ import * as sass from "sass";
 import { pageFile, tenantPages } from "../../storefront/src/domain/pages.ts";
 import type { PrerenderedPage } from "../../storefront/src/prerender.tsx";
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
+import { bootScript } from "./boot-script.ts";
 import type { CoreBuild } from "./core.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
 import { renderPolicyPdf } from "./policy-pdf.ts";
@@ -118,6 +119,9 @@ export async function renderTenant(
   // Every page in every language the tenant offers, prerendered (DESIGN 3a); the server picks
   // the file by the visitor's language. index.html is home in the default language: what a host
   // without the generated config serves for every path (the app then renders what it needs).
+  const boot = bootScript(core);
+  const bootFile = `assets/boot-${shortHash(boot)}.js`;
+  files.set(bootFile, boot);
   const page = await template("index.html.hbs");
   const { renderPage } = await prerenderer(core);
   for (const language of config.languages.available) {
@@ -132,13 +136,7 @@ export async function renderTenant(
         faviconType,
         themeCss,
         css: core.css,
-        entry: core.entry,
-        // The page's catalog and screen are needed before the app starts: fetch them in parallel.
-        preload: [
-          ...core.preload,
-          ...(core.locales[language] ? [core.locales[language]] : []),
-          ...(core.screens[kind] ?? []),
-        ],
+        boot: bootFile,
         hero: kind === "home" ? hero : undefined,
         settingsJson: scriptSafeJson(settings),
         root: rendered.html,
