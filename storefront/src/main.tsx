@@ -45,6 +45,8 @@ async function start(): Promise<void> {
   });
 
   window.addEventListener("unhandledrejection", (event) => store.errors.report(event.reason));
+  // Home's calls go out now, while the catalog loads and the page hydrates.
+  if (window.location.pathname === routes.home.path) store.home.prefetch();
 
   const [themeReady] = await Promise.all([whenThemeReady(html), store.language.init()]);
   if (!themeReady) store.errors.report("theme stylesheet did not load");

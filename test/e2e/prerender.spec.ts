@@ -72,7 +72,9 @@ for (const tenant of TENANTS) {
     await rememberServedPage(page);
     for (const route of ROUTES) {
       await page.goto(tenantUrl(tenant, route));
-      await expect(page.locator("#main h1:visible, #main [role=status]:visible").first()).toBeVisible();
+      await expect(
+        page.locator("#main h1:visible, #main [role=status]:visible").first(),
+      ).toBeVisible();
       await page.waitForLoadState("networkidle");
       const state = await servedVersusLive(page);
       expect(state, route).toMatchObject({ hadBar: true, kept: true });

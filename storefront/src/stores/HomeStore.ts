@@ -22,6 +22,13 @@ export class HomeStore {
   /** Banners requested and not yet known to be absent: home keeps their place meanwhile. */
   bannerPending: boolean;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The first screen's calls, started before the app renders (prefetch). */
+  private early:
+    | {
+        events: ReturnType<Api["events"]["list"]>;
+        banners: ReturnType<Api["themes"]["images"]> | null;
+      }
+    | undefined;
   private controller: AbortController | undefined;
   private readonly api: Pick<Api, "themes" | "events">;
   private readonly storage: KeyValueStorage;
@@ -39,19 +46,34 @@ export class HomeStore {
     this.themeId = deps.themeId;
     this.showBanners = deps.showBanners;
     this.bannerPending = deps.showBanners;
-    makeAutoObservable<HomeStore, "timer" | "controller" | "api" | "storage">(this, {
+    makeAutoObservable<HomeStore, "timer" | "controller" | "api" | "storage" | "early">(this, {
       timer: false,
+      early: false,
       controller: false,
       api: false,
       storage: false,
     });
   }
 
+  /**
+   * Starts home's two calls (latest events, banners) as soon as the app has its settings, before
+   * the catalog loads and the page hydrates; nothing observable changes until init() takes them.
+   */
+  prefetch(): void {
+    if (this.early || this.state !== "idle") return;
+    this.early = {
+      events: this.api.events.list({ offset: 0, count: EVENTS_PER_SEARCH }),
+      banners: this.showBanners ? this.api.themes.images(this.themeId) : null,
+    };
+  }
+
   /** First visit of home: the latest events and the banners. */
   init(): void {
+    const early = this.early;
+    this.early = undefined;
     if (this.state === "idle") this.recent = readRecent(this.storage);
-    if (this.state === "idle") void this.search(this.query);
-    if (this.showBanners && this.banners.length === 0) void this.loadBanners();
+    if (this.state === "idle") void this.search(this.query, early?.events);
+    if (this.showBanners && this.banners.length === 0) void this.loadBanners(early?.banners);
   }
 
   /** Typing: searches after a pause, so each keystroke does not cost a request. */
@@ -62,7 +84,7 @@ export class HomeStore {
   }
 
   /** Searches now (the form's submit, a recent search, a retry). */
-  async search(query: string): Promise<void> {
+  async search(query: string, started?: ReturnType<Api["events"]["list"]>): Promise<void> {
     clearTimeout(this.timer);
     this.controller?.abort();
     const controller = new AbortController();
@@ -70,10 +92,12 @@ export class HomeStore {
     this.query = query;
     this.state = "loading";
     const text = query.trim();
-    const result = await this.api.events.list(
-      { ...(text ? { searchString: text } : {}), offset: 0, count: EVENTS_PER_SEARCH },
-      { signal: controller.signal },
-    );
+    const result = await (started && !text
+      ? started
+      : this.api.events.list(
+          { ...(text ? { searchString: text } : {}), offset: 0, count: EVENTS_PER_SEARCH },
+          { signal: controller.signal },
+        ));
     if (controller.signal.aborted) return;
     runInAction(() => {
       if (!result.ok) {
@@ -95,8 +119,8 @@ export class HomeStore {
     this.storage.removeItem(RECENT_SEARCHES_KEY);
   }
 
-  private async loadBanners(): Promise<void> {
-    const result = await this.api.themes.images(this.themeId);
+  private async loadBanners(started?: ReturnType<Api["themes"]["images"]> | null): Promise<void> {
+    const result = await (started ?? this.api.themes.images(this.themeId));
     // Banners are decoration: a failure leaves the home screen without them, silently.
     runInAction(() => {
       if (result.ok) this.banners = result.data.items;

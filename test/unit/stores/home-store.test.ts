@@ -40,6 +40,24 @@ describe("HomeStore", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it("prefetch starts the latest events and the banners before the first render; init takes them, no second call", async () => {
+    const { api, calls, raw } = fakeApi();
+    const home = new HomeStore({ api, storage: memory(), themeId: "T", showBanners: true });
+    home.prefetch();
+    expect(calls).toEqual([undefined]);
+    expect(raw.themes.images).toHaveBeenCalledTimes(1);
+    // Nothing a render reads has changed: the prerendered page still matches.
+    expect(home.state).toBe("idle");
+    expect(home.bannerPending).toBe(true);
+    home.init();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual([undefined]);
+    expect(raw.themes.images).toHaveBeenCalledTimes(1);
+    expect(home.state).toBe("done");
+    expect(home.events.map((e) => e.name)).toEqual(["Moscow Marathon", "Kazan Night Run"]);
+    expect(home.banners).toHaveLength(1);
+  });
+
   it("debounces typing into one search", async () => {
     const { api, calls } = fakeApi();
     const home = new HomeStore({ api, storage: memory(), themeId: "T", showBanners: false });
