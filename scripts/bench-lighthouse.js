@@ -69,10 +69,30 @@ async function pageRows(base, tenant, page) {
       target: page.score,
       higherIsBetter: true,
     },
-    { name: `  FCP, ${label}`, value: m("fcp"), unit: "s", ...(full ? { target: TARGETS.fcp } : {}) },
-    { name: `  LCP, ${label}`, value: m("lcp"), unit: "s", ...(full ? { target: TARGETS.lcp } : {}) },
-    { name: `  TBT, ${label}`, value: m("tbt"), unit: "ms", ...(full ? { target: TARGETS.tbt } : {}) },
-    { name: `  CLS, ${label}`, value: m("cls"), unit: "cls", ...(full ? { target: TARGETS.cls } : {}) },
+    {
+      name: `  FCP, ${label}`,
+      value: m("fcp"),
+      unit: "s",
+      ...(full ? { target: TARGETS.fcp } : {}),
+    },
+    {
+      name: `  LCP, ${label}`,
+      value: m("lcp"),
+      unit: "s",
+      ...(full ? { target: TARGETS.lcp } : {}),
+    },
+    {
+      name: `  TBT, ${label}`,
+      value: m("tbt"),
+      unit: "ms",
+      ...(full ? { target: TARGETS.tbt } : {}),
+    },
+    {
+      name: `  CLS, ${label}`,
+      value: m("cls"),
+      unit: "cls",
+      ...(full ? { target: TARGETS.cls } : {}),
+    },
   ];
 }
 

@@ -73,6 +73,7 @@ async function start(): Promise<void> {
   });
   // Nothing the first render read may change before it is live: hydration needs the same state.
   await firstContentReady;
+  html.dataset.app = "live";
   // The shop (cart, search, checkout…): the cart is opened (or created) and kept in step with
   // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no
   // use for it before the visitor moves on, so there it waits until the page is loaded and idle;

@@ -105,7 +105,41 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
+  // A prerendered page shows its controls before the app has hydrated them, and a click then is
+  // lost (as a participant's tap would be). A test's navigation waits until the app is live,
+  // as a participant would after a first tap that did nothing.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await appLive(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await appLive(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
 });
+
+/** Waits for the shop to mark its first content live; pages that are not the shop pass at once. */
+export async function appLive(page: import("@playwright/test").Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !document.getElementById("tenant-settings") ||
+        document.documentElement.dataset.app === "live",
+      null,
+      { timeout: 20_000 },
+    )
+    // A test that expects a failure to start (a lost chunk) asserts that itself.
+    .catch(() => {});
+}
 
 export type { Page, Request } from "@playwright/test";
 export { expect };
