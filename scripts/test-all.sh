@@ -27,6 +27,15 @@ node scripts/i18n-check.mjs
 step "unit tests (vitest)"
 npx vitest run
 
+step "unit tests and a build under the newest Node LTS"
+# The machines run Node 20.19 (still supported here); the newest LTS runs the same unit tests
+# and builds the core afresh, so breakage there is caught (issue 16).
+lts_bin=$(bash scripts/ensure-node-lts.sh)
+PATH="$lts_bin:$PATH" node --version
+PATH="$lts_bin:$PATH" npx vitest run
+PATH="$lts_bin:$PATH" STOREFRONT_CORE_CACHE=.cache/core-node-lts \
+  node cli/bin.js build mysport --out-dir .cache/dist-node-lts
+
 step "build every tenant"
 node cli/bin.js build --all
 

@@ -20,4 +20,8 @@ function findPackageRoot(from: string): string {
 export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
 export const STOREFRONT_DIR = resolve(PACKAGE_ROOT, "storefront");
 export const TEMPLATES_DIR = resolve(PACKAGE_ROOT, "templates");
-export const CORE_CACHE_DIR = resolve(PACKAGE_ROOT, "node_modules/.cache/storefront-core");
+// STOREFRONT_CORE_CACHE: another cache, so a second Node version builds the core afresh.
+export const CORE_CACHE_DIR = resolve(
+  PACKAGE_ROOT,
+  process.env.STOREFRONT_CORE_CACHE ?? "node_modules/.cache/storefront-core",
+);
