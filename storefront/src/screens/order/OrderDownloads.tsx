@@ -5,6 +5,7 @@ import { isInAppBrowser } from "../../domain/in-app-browser.ts";
 import { photoListRows } from "../../domain/photo-list.ts";
 import { type Purchase, photoCount } from "../../domain/purchase.ts";
 import { useShop } from "../../stores/shop.ts";
+import { useProductNames } from "../../ui/product-names.ts";
 
 /** Download all (zip), the photo list as CSV / Excel, the receipt and the support note. */
 export const OrderDownloads = observer(function OrderDownloads({
@@ -17,6 +18,7 @@ export const OrderDownloads = observer(function OrderDownloads({
 }) {
   const { t } = useLingui();
   const { downloads, settings } = useShop();
+  const productNames = useProductNames();
   const Heading = nested ? "h3" : "h2";
   const { key, invoiceId } = purchase;
 
@@ -33,7 +35,10 @@ export const OrderDownloads = observer(function OrderDownloads({
   const exportList = (format: "csv" | "xlsx") =>
     void downloads.exportList(
       format,
-      photoListRows(purchase.items, window.location.origin),
+      photoListRows(
+        purchase.items.map((i) => ({ ...i, product: { title: productNames.label(i.product) } })),
+        window.location.origin,
+      ),
       [t`Photo`, t`Product`, t`Link`],
       baseName,
     );
