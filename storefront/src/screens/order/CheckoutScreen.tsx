@@ -12,7 +12,7 @@ import { PaymentStep } from "./PaymentStep.tsx";
 /** Checkout with the steps Order and Payment (/order); router state `orderId` pays an unpaid order. */
 export const CheckoutScreen = observer(function CheckoutScreen() {
   const { t } = useLingui();
-  const { checkout, cart, language } = useShop();
+  const { checkout, cart, language, auth } = useShop();
   const productNames = useProductNames();
   const location = useLocation();
   const orderId = (location.state as { orderId?: unknown } | null)?.orderId;
@@ -22,6 +22,12 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
   useEffect(() => {
     if (cartReady || resumeId) void checkout.start(resumeId);
   }, [checkout, cartReady, resumeId]);
+
+  // Signed in (now or once the silent check answers): their e-mail fills an untouched field.
+  const signedInEmail = auth.user?.email ?? null;
+  useEffect(() => {
+    if (cartReady) checkout.suggestEmail(signedInEmail);
+  }, [checkout, cartReady, signedInEmail]);
 
   const money = (amount: number) => formatMoney(amount, checkout.currencyId, language.language);
   const lineNames = productNames.lines(cart.items);
