@@ -118,5 +118,5 @@ test("promo codes: every error in its words, then a valid code", async ({ page }
   await expect(page.locator(".cart__discount")).toContainText("990 Р");
   await expect(page.locator(".cart__total")).toContainText("0 Р");
   await apply("CONFLICT");
-  await expect(error).toHaveText("Этот промокод конфликтует с другим промокодом в корзине");
+  await expect(error).toHaveText("Этот промокод нельзя применить вместе с другим промокодом в корзине");
 });

@@ -39,7 +39,10 @@ export function offerLabel(
 }
 
 /** What tells a line apart from others of the same name: its photo, else its position. */
-export type LineDistinction = { kind: "photo"; photoId: string } | { kind: "nth"; n: number } | null;
+export type LineDistinction =
+  | { kind: "photo"; photoId: string }
+  | { kind: "nth"; n: number }
+  | null;
 
 /**
  * For lines shown together (a cart group, a checkout summary, a paid order): null where a

@@ -24,7 +24,10 @@ export interface PurchaseItem {
 }
 
 /** The photo of an item that covers exactly one photo; null for packages and gifts. */
-export function onePhoto(product: { productType: string }, photos: readonly BoughtPhoto[]): string | null {
+export function onePhoto(
+  product: { productType: string },
+  photos: readonly BoughtPhoto[],
+): string | null {
   const single = product.productType === "photo" || product.productType === "frame";
   return single && photos.length === 1 ? (photos[0]?.photoId ?? null) : null;
 }

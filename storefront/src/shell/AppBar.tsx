@@ -37,10 +37,13 @@ function useBack() {
 export const AppBar = observer(function AppBar() {
   const { t } = useLingui();
   const root = useStores();
-  const { settings, ui, auth, language, notifications } = root;
+  const { settings, ui, auth, notifications } = root;
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const back = useBack();
+  const host = back?.kind === "external" ? back.host : "";
+  const backLabel = back?.kind === "external" ? back.label : null;
+  const backText = backLabel ?? t`Back to ${host}`;
   const s = settings.settings;
   const onCart = pathname === href("cart");
   // The cart arrives with the shop, right after the first render: no badge until then.
@@ -73,14 +76,14 @@ export const AppBar = observer(function AppBar() {
             className="bar-button back-link"
             href={back.url}
             rel="noopener"
-            aria-label={back.label ? t`${back.label} (${back.host})` : t`Back to ${back.host}`}
+            aria-label={backLabel ? t`${backLabel} (${host})` : backText}
           >
             <Icon name="back" />
             <span className="back-link__text">
-              {back.label ?? t`Back to ${back.host}`}
-              {back.label && <span className="back-link__host">{back.host}</span>}
+              {backText}
+              {backLabel && <span className="back-link__host">{host}</span>}
             </span>
-            <span className="back-link__host back-link__host--phone">{back.host}</span>
+            <span className="back-link__host back-link__host--phone">{host}</span>
           </a>
         )}
         {back?.kind === "history" && (

@@ -21,7 +21,9 @@ export function useProductNames() {
       offerLabel(product, translate),
     lines(lines: readonly NamedLine[]): string[] {
       const names = lines.map((l) => label(l.product));
-      const details = distinguishLines(names.map((name, i) => ({ name, photoId: lines[i]?.photoId ?? null })));
+      const details = distinguishLines(
+        names.map((name, i) => ({ name, photoId: lines[i]?.photoId ?? null })),
+      );
       return names.map((name, i) => {
         const d = details[i];
         if (!d) return name;

@@ -183,7 +183,7 @@ const CartLine = observer(function CartLine({
           </p>
         )}
         {item.product.productType === "promocode" && (
-          <p className="cart-item__meta">{t`You get the code after payment`}</p>
+          <p className="cart-item__meta">{t`You get the code on the order page after payment`}</p>
         )}
         {item.duplicate && <p className="cart-item__flag">{t`Already in your package`}</p>}
       </div>

@@ -41,7 +41,7 @@ export const GiftOffer = observer(function GiftOffer({
         {name}
       </Heading>
       <p className="gift-offer__text">
-        {t`A gift for another runner: after payment you get a code that pays for their all-photos package of this event.`}
+        {t`A gift for another participant: after payment you get a code that pays for their all-photos package of this event.`}
       </p>
       <p className="gift-offer__buy">
         <span className="offers__price">

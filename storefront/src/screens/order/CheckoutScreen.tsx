@@ -113,7 +113,13 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
               {cart.items.map((i, n) => (
                 <li key={i.shoppingCartItemId} className="checkout__item">
                   {i.thumbnailUrl ? (
-                    <img className="checkout__thumb" src={i.thumbnailUrl} alt="" width={48} height={32} />
+                    <img
+                      className="checkout__thumb"
+                      src={i.thumbnailUrl}
+                      alt=""
+                      width={48}
+                      height={32}
+                    />
                   ) : (
                     <span className="checkout__thumb checkout__thumb--none" aria-hidden="true" />
                   )}

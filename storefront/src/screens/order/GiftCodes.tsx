@@ -17,7 +17,7 @@ export function GiftCodes({ codes }: { codes: readonly string[] }) {
   return (
     <div className="gift-codes">
       <p className="gift-codes__hint">
-        {t`Give this code to the runner: it pays for their all-photos package of this event, once.`}
+        {t`Give this code as a gift: it pays once for an all-photos package of this event.`}
       </p>
       <ul className="gift-codes__list">
         {codes.map((code) => (

@@ -47,7 +47,6 @@ export const OrderDownloads = observer(function OrderDownloads({
   const from = hours.from;
   const to = hours.to;
   const zone = tenantText(hours.timeZone, language.language);
-  const mail = <a href={`mailto:${email}`}>{email}</a>;
   return (
     <section className="order-downloads" aria-labelledby="order-downloads-title">
       <Heading id="order-downloads-title">{t`Downloads`}</Heading>
@@ -132,13 +131,14 @@ export const OrderDownloads = observer(function OrderDownloads({
       <p className="order-downloads__support">
         {zone ? (
           <Trans>
-            We have also sent the download links by e-mail. If the e-mail has not arrived within
-            one hour, contact support at {mail} (Mon–Fri {from}–{to} {zone}).
+            We have also sent the download links by e-mail. If the e-mail has not arrived within one
+            hour, contact support at <a href={`mailto:${email}`}>{email}</a> (Mon–Fri {from}–{to}{" "}
+            {zone}).
           </Trans>
         ) : (
           <Trans>
-            We have also sent the download links by e-mail. If the e-mail has not arrived within
-            one hour, contact support at {mail} (Mon–Fri {from}–{to}).
+            We have also sent the download links by e-mail. If the e-mail has not arrived within one
+            hour, contact support at <a href={`mailto:${email}`}>{email}</a> (Mon–Fri {from}–{to}).
           </Trans>
         )}
       </p>

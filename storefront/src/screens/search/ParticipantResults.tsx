@@ -5,8 +5,8 @@ import type { Event, Product } from "../../api/index.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
 import { useShop } from "../../stores/shop.ts";
-import { PhotoGallery } from "../event/gallery/PhotoGallery.tsx";
 import { useProductNames } from "../../ui/product-names.ts";
+import { PhotoGallery } from "../event/gallery/PhotoGallery.tsx";
 import { FrameButton } from "../frames/FrameButton.tsx";
 import { GiftOffer } from "../gift/GiftOffer.tsx";
 
@@ -89,7 +89,10 @@ export const ParticipantResults = observer(function ParticipantResults({
               <FrameButton event={event} catalogId={event.catalogId} />
             </section>
           )}
-          <GiftOffer event={{ eventId: event.eventId, name: event.name }} catalogId={event.catalogId} />
+          <GiftOffer
+            event={{ eventId: event.eventId, name: event.name }}
+            catalogId={event.catalogId}
+          />
           <PhotoGallery
             eventId={event.eventId}
             eventName={event.name}
