@@ -71,7 +71,10 @@ test("photos and a package: badge, hints, duplicates, reload, new tab, remove, c
   await expect(photoLines).toHaveCount(4);
   await expect(page.locator(".cart-item__title", { hasText: "Все мои фото" })).toHaveCount(1);
   await expect(page.locator("main")).not.toContainText("Digital photo");
-  await page.getByRole("button", { name: /^Удалить: Цифровое фото, фото a1003-/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Удалить: Цифровое фото, фото a1003-/ })
+    .first()
+    .click();
   await expect(items(page)).toHaveCount(4);
   await expect(page.locator("[data-cart-remove]").first()).toBeFocused();
   // The other tab follows.
@@ -124,5 +127,7 @@ test("promo codes: every error in its words, then a valid code", async ({ page }
   await expect(page.locator(".cart__discount")).toContainText("990 Р");
   await expect(page.locator(".cart__total")).toContainText("0 Р");
   await apply("CONFLICT");
-  await expect(error).toHaveText("Этот промокод нельзя применить вместе с другим промокодом в корзине");
+  await expect(error).toHaveText(
+    "Этот промокод нельзя применить вместе с другим промокодом в корзине",
+  );
 });

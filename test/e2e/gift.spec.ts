@@ -14,7 +14,10 @@ const open = (page: Page, path: string) => page.goto(tenantUrl("mysport", path))
 const badge = (page: Page) => page.locator(".cart-badge");
 const gift = (page: Page) => page.getByRole("region", { name: "Подарочный промокод" });
 const toCart = (page: Page) =>
-  page.locator(".app-bar").getByRole("link", { name: /^Корзина/ }).click();
+  page
+    .locator(".app-bar")
+    .getByRole("link", { name: /^Корзина/ })
+    .click();
 
 test("buy a gift, pay, copy the code, redeem it in another cart", async ({ page, browser }) => {
   test.setTimeout(90_000);

@@ -24,9 +24,7 @@ async function addTwoPhotos(page: Page) {
 test.describe("on a phone, in Russian", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("two photos are told apart in the checkout summary and the paid order", async ({
-    page,
-  }) => {
+  test("two photos are told apart in the checkout summary and the paid order", async ({ page }) => {
     test.setTimeout(60_000);
     await page.goto(tenantUrl("mysport", "/search/1003/301"));
     await addTwoPhotos(page);

@@ -10,7 +10,9 @@ export const schemaCases: Case[] = [
   {
     name: "support time zone without the ru fallback",
     id: "timezone-no-ru",
-    yaml: mutate([['    to: "18:00"\n', '    to: "18:00"\n    timeZone:\n      en: Moscow time\n']]),
+    yaml: mutate([
+      ['    to: "18:00"\n', '    to: "18:00"\n    timeZone:\n      en: Moscow time\n'],
+    ]),
     problems: [
       [
         "tenants/timezone-no-ru.yaml:51:5",
@@ -24,7 +26,11 @@ export const schemaCases: Case[] = [
     id: "card-note-empty",
     yaml: mutate([["support:\n", 'cardNote:\n  ru: ""\nsupport:\n']]),
     problems: [
-      ["tenants/card-note-empty.yaml:47:7", "cardNote.ru", 'expected a non-empty string, received ""'],
+      [
+        "tenants/card-note-empty.yaml:47:7",
+        "cardNote.ru",
+        'expected a non-empty string, received ""',
+      ],
     ],
   },
   {

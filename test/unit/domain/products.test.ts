@@ -3,7 +3,7 @@
  * promocode, photosWithFrame): the shop names each type in ru, en and es from its catalogs;
  * the backend's title only for a type it does not know; repeated names are told apart.
  */
-import { type Messages, setupI18n } from "@lingui/core";
+import { type MessageDescriptor, type Messages, setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { messages as en } from "../../../storefront/locales/en.po";
 import { messages as es } from "../../../storefront/locales/es.po";
@@ -17,7 +17,7 @@ import {
 
 function translator(locale: string, messages: Messages) {
   const i18n = setupI18n({ locale, messages: { [locale]: messages } });
-  return (d: Parameters<typeof i18n._>[0]) => i18n._(d);
+  return (d: MessageDescriptor) => i18n._(d);
 }
 
 const product = (productType: string, title = "Backend title") => ({ productType, title });
@@ -27,7 +27,12 @@ describe("product names per type", () => {
     ["photo", "Digital photo", "Цифровое фото", "Foto digital"],
     ["frame", "Photo in a frame", "Фото в рамке", "Foto con marco"],
     ["photos_with_me", "All my photos", "Все мои фото", "Todas mis fotos"],
-    ["photosWithFrame", "All my photos in frames", "Все мои фото в рамках", "Todas mis fotos con marco"],
+    [
+      "photosWithFrame",
+      "All my photos in frames",
+      "Все мои фото в рамках",
+      "Todas mis fotos con marco",
+    ],
     ["promocode", "Gift promo code", "Подарочный промокод", "Código promocional de regalo"],
   ])("%s is %s / %s / %s", (type, inEn, inRu, inEs) => {
     expect(productLabel(product(type), translator("en", en))).toBe(inEn);
