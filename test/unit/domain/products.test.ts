@@ -5,9 +5,11 @@
  */
 import { type MessageDescriptor, type Messages, setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
 import { messages as en } from "../../../storefront/locales/en.po";
 import { messages as es } from "../../../storefront/locales/es.po";
 import { messages as ru } from "../../../storefront/locales/ru.po";
+import { productRef } from "../../../storefront/src/api/contracts/common.ts";
 import {
   distinguishLines,
   offerLabel,
@@ -51,6 +53,12 @@ describe("product names per type", () => {
     expect(productLabel(product("calendar", "Wall calendar"), translator("ru", ru))).toBe(
       "Wall calendar",
     );
+  });
+
+  it("a reply with a type the shop does not know still passes the contract", () => {
+    const ref = { productId: "c1-cal", title: "Wall calendar", productType: "calendar" };
+    expect(z.safeParse(productRef, ref).success).toBe(true);
+    expect(z.safeParse(productRef, { ...ref, productType: "" }).success).toBe(false);
   });
 
   it("names an offer with its distance", () => {
