@@ -19,6 +19,7 @@ export async function copyText(text: string): Promise<boolean> {
   area.style.inset = "0 auto auto 0";
   const focused = document.activeElement as HTMLElement | null;
   document.body.append(area);
+  area.focus();
   area.select();
   let copied = false;
   try {
