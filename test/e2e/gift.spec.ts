@@ -5,6 +5,7 @@
  * product; the badge counts gifts once per event; the paid order shows the code with a copy
  * button; and the code, redeemed in another browser's cart, pays for the all-photos package.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
@@ -70,6 +71,14 @@ test("buy a gift, pay, copy the code, redeem it in another cart", async ({ page,
   await item.getByRole("button", { name: `Скопировать код ${code}` }).click();
   await expect(item.getByRole("status")).toHaveText("Скопировано");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  // The codes and their copy buttons meet WCAG 2.1 A/AA like every screen (a11y.spec.ts).
+  const axe = await new AxeBuilder({ page })
+    .include(".paid-order")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .setLegacyMode()
+    .analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => v.id)).toEqual([]);
 
   // Redeemed by someone else: a fresh browser, the runner's package of event 1003.
   const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
