@@ -63,6 +63,13 @@ export function defaultAnswers(id: string, source?: TenantConfig): NewTenantAnsw
   };
 }
 
+const ROUBLE_CARD_NOTE = {
+  ru: "Иностранные банковские карты должны поддерживать 3-D Secure. Для карт российских банков ограничений нет.",
+  en: "Foreign bank cards must support 3-D Secure. Cards of Russian banks have no restriction.",
+  es: "Las tarjetas bancarias extranjeras deben admitir 3-D Secure. Las tarjetas de bancos rusos no tienen restricciones.",
+};
+const MOSCOW_TIME = { ru: "по московскому времени", en: "Moscow time", es: "hora de Moscú" };
+
 /** A reserved .example name: obviously a placeholder, and it can never reach a real site. */
 const placeholderHost = (id: string) => `${id}.example`;
 
@@ -101,7 +108,16 @@ function freshConfig(id: string, a: NewTenantAnswers): TenantConfig {
     hideBannerOnHome: false,
     menu: ["participants", "photographers", "organizers", "business", "contacts"],
     footer: { supportLink: "always" },
-    support: { email: `support@${placeholderHost(id)}`, hours: { from: "09:00", to: "18:00" } },
+    // Rouble shops take cards through a Russian acquirer: its card rule and Moscow hours.
+    ...(a.currencyId === 643 ? { cardNote: ROUBLE_CARD_NOTE } : {}),
+    support: {
+      email: `support@${placeholderHost(id)}`,
+      hours: {
+        from: "09:00",
+        to: "18:00",
+        ...(a.currencyId === 643 ? { timeZone: MOSCOW_TIME } : {}),
+      },
+    },
     social: [],
     api: {},
     analytics: { enabled: false },

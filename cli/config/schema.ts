@@ -200,6 +200,11 @@ export const tenantSchema = z
       .nullable()
       .describe("Footer rules, or null for no footer (the US variant)."),
     auth: authSchema.optional(),
+    cardNote: localizedTextSchema
+      .optional()
+      .describe(
+        "Which bank cards are accepted, shown on the payment step, per language (e.g. 3-D Secure for foreign cards); omit for no note.",
+      ),
     support: z
       .strictObject({
         email: z.email({ message: "an e-mail address" }).describe("Support e-mail (mailto link)."),
@@ -207,8 +212,13 @@ export const tenantSchema = z
           .strictObject({
             from: z.string().regex(/^\d{2}:\d{2}$/, { message: "a time as HH:MM" }),
             to: z.string().regex(/^\d{2}:\d{2}$/, { message: "a time as HH:MM" }),
+            timeZone: localizedTextSchema
+              .optional()
+              .describe(
+                'Time zone of the hours as it reads after them, per language (e.g. en "Moscow time", ru "по московскому времени"); omit to show the hours without a zone.',
+              ),
           })
-          .describe("Support hours Mon–Fri, Moscow time."),
+          .describe("Support hours Mon–Fri, from–to, in the time zone given."),
       })
       .describe("Support contacts."),
     social: z

@@ -66,15 +66,24 @@ test("photos and a package: badge, hints, duplicates, reload, new tab, remove, c
   ).toHaveCount(1);
 
   // Remove one: focus moves to the next item's remove button.
-  await page.getByRole("button", { name: "Удалить: Digital photo 1" }).click();
+  // Four "Цифровое фото" lines, each named by its photo (never the backend's English title).
+  const photoLines = page.locator(".cart-item__title", { hasText: "Цифровое фото, фото a1003-" });
+  await expect(photoLines).toHaveCount(4);
+  await expect(page.locator(".cart-item__title", { hasText: "Все мои фото" })).toHaveCount(1);
+  await expect(page.locator("main")).not.toContainText("Digital photo");
+  await page
+    .getByRole("button", { name: /^Удалить: Цифровое фото, фото a1003-/ })
+    .first()
+    .click();
   await expect(items(page)).toHaveCount(4);
   await expect(page.locator("[data-cart-remove]").first()).toBeFocused();
   // The other tab follows.
   await expect(items(second)).toHaveCount(4);
 
   // Remove several by selection.
-  await page.getByLabel("Выбрать: Digital photo 1").check();
-  await page.getByLabel("Выбрать: Digital photo 2").check();
+  const selectPhoto = page.getByLabel(/^Выбрать: Цифровое фото, фото a1003-/);
+  await selectPhoto.nth(0).check();
+  await selectPhoto.nth(1).check();
   await page.getByRole("button", { name: "Удалить выбранные (2)" }).click();
   await expect(items(page)).toHaveCount(2);
 
@@ -118,5 +127,7 @@ test("promo codes: every error in its words, then a valid code", async ({ page }
   await expect(page.locator(".cart__discount")).toContainText("990 Р");
   await expect(page.locator(".cart__total")).toContainText("0 Р");
   await apply("CONFLICT");
-  await expect(error).toHaveText("Этот промокод конфликтует с другим промокодом в корзине");
+  await expect(error).toHaveText(
+    "Этот промокод нельзя применить вместе с другим промокодом в корзине",
+  );
 });

@@ -48,7 +48,7 @@ test("a photo in a frame from the viewer: live preview, frame type, into the car
 
   await cartButton(page).click();
   await expect(page.locator(".cart-item")).toHaveCount(1);
-  await expect(page.locator(".cart-item__title")).toHaveText("Photo in a frame");
+  await expect(page.locator(".cart-item__title")).toHaveText("Фото в рамке");
   // On /cart the cart button is a button (it does nothing there); the badge still counts.
   await expect(page.locator(".app-bar").getByRole("button", { name: /^Корзина, 1 / })).toHaveCount(
     1,
@@ -77,7 +77,7 @@ test("Add a frame from the results: Select Photo without a photo, then all my ph
   await expect(offers.getByRole("button", { name: "Добавить рамку" })).toBeFocused();
   await expect(page.locator(".cart-badge")).toHaveText("1");
   await cartButton(page).click();
-  await expect(page.locator(".cart-item__title")).toHaveText("All my photos in a frame");
+  await expect(page.locator(".cart-item__title")).toHaveText("Все мои фото в рамках");
 });
 
 test("the cart service is down: the cart says it is unavailable and offers to try again", async ({

@@ -1,6 +1,6 @@
 /**
  * What differs per tenant at checkout: the US variant pays in dollars, in English, through the
- * same demo pay page, and gets its paid order.
+ * same demo pay page, and gets its paid order; its card note and support hours are its own.
  */
 import { expect, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
@@ -20,10 +20,23 @@ test("MySportUSA: cart → checkout in dollars → demo pay page → paid order"
   await page.getByLabel("E-mail").fill("runner@example.com");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.locator(".checkout")).toContainText(/\$\d/);
+  // Tenant texts: no card note for US shoppers (no Russian banks, no 3-D Secure rule).
+  await expect(page.locator(".checkout")).not.toContainText(/Russian|3-D Secure/);
+  await expect(page.locator(".checkout__note")).toHaveCount(0);
   await page.getByLabel(/offer agreement/).check();
   await page.getByRole("button", { name: "Pay for the order", exact: true }).click();
   await page.waitForURL(/\/demo\/pay\//);
   await page.getByRole("button", { name: /^Pay/ }).click();
   await page.waitForURL(/\/order\/[^/]+$/);
   await expect(page.getByText("Status: paid")).toBeVisible({ timeout: 20_000 });
+  // The support note gives the tenant's own hours and time zone, never Moscow time.
+  const support = page.locator(".order-downloads__support");
+  await expect(support).toContainText("(Mon–Fri 08:00–18:00 Eastern Time (ET))");
+  await expect(page.locator("main")).not.toContainText("Moscow");
+});
+
+test("MySportUSA contacts: support hours in the tenant's time zone", async ({ page }) => {
+  await page.goto(tenantUrl("mysport-usa", "/contacts"));
+  await expect(page.getByText("Mon–Fri 08:00–18:00 Eastern Time (ET)")).toBeVisible();
+  await expect(page.locator("main")).not.toContainText("Moscow");
 });

@@ -4,6 +4,7 @@
  * order whose total is 0 is Completed at once.
  */
 import type { Context } from "./context.ts";
+import { mintGiftCodes } from "./gifts.ts";
 import { fail, type Reply } from "./http/reply.ts";
 import { identityOf } from "./identity.ts";
 import { priceCart } from "./pricing.ts";
@@ -43,6 +44,8 @@ export function checkout(ctx: Context, cart: CartRecord): OrderRecord | Reply {
     })),
     owner: identityOf(ctx.bearer) ?? cart.owner,
   };
+  // A free order (every item paid by promo codes) is paid at once: its gifts mint their codes.
+  mintGiftCodes(ctx.world, ctx.state, order);
   ctx.state.orders.set(orderId, order);
   ctx.state.invoices.set(order.invoiceId, orderId);
   if (priced.discountAmount > 0) {

@@ -36,6 +36,8 @@ export interface OrderItemRecord {
   photoIds: string[];
   originalPrice: number;
   totalPrice: number;
+  /** The promo codes a gift (promocode) item minted when its order was paid. */
+  giftCodes?: string[];
 }
 
 export interface OrderRecord {

@@ -9,6 +9,7 @@ import type {
   Preorder,
   ProductRef,
 } from "../../../storefront/src/api/contracts/index.ts";
+import { giftCodesOf } from "./gifts.ts";
 import type { PhotoPicture } from "./render/photo-svg.ts";
 import { albumIdOf, catalogIdOf, type EventSeed } from "./seed/events.ts";
 import type {
@@ -106,6 +107,7 @@ export function orderItemView(world: World, order: OrderRecord, item: OrderItemR
     originalPrice: item.originalPrice,
     totalPrice: item.totalPrice,
     photos: boughtPhotos(item, order.state === "Completed"),
+    ...(item.giftCodes ? { promotionalCodes: giftCodesOf(item) } : {}),
   };
 }
 

@@ -14,9 +14,22 @@ export interface Purchase {
 
 export interface PurchaseItem {
   id: string;
-  product: { title: string };
+  product: { title: string; productType: string };
+  /** The photo of a one-photo item (what tells two "Digital photo" lines apart). */
+  photoId: string | null;
   price: number | null;
   photos: BoughtPhoto[];
+  /** Promo codes a paid gift item bought (empty for every other item). */
+  codes: string[];
+}
+
+/** The photo of an item that covers exactly one photo; null for packages and gifts. */
+export function onePhoto(
+  product: { productType: string },
+  photos: readonly BoughtPhoto[],
+): string | null {
+  const single = product.productType === "photo" || product.productType === "frame";
+  return single && photos.length === 1 ? (photos[0]?.photoId ?? null) : null;
 }
 
 export function purchaseOfOrder(order: Order, items: readonly OrderItem[] = order.items): Purchase {
@@ -31,8 +44,10 @@ export function purchaseOfOrder(order: Order, items: readonly OrderItem[] = orde
     items: items.map((i) => ({
       id: i.orderItemId,
       product: i.product,
+      photoId: onePhoto(i.product, i.photos),
       price: i.totalPrice,
       photos: i.photos,
+      codes: (i.promotionalCodes ?? []).map((c) => c.code),
     })),
   };
 }
@@ -49,8 +64,10 @@ export function purchaseOfPreorder(preorder: Preorder): Purchase {
     items: preorder.items.map((i) => ({
       id: i.preorderItemId,
       product: i.product,
+      photoId: onePhoto(i.product, i.photos),
       price: null,
       photos: i.photos,
+      codes: [],
     })),
   };
 }

@@ -2,6 +2,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Link, useLocation, useNavigate } from "react-router-dom";
+import { destinationHost, tenantText } from "../domain/tenant-text.ts";
 import { href } from "../routes.ts";
 import { useStores } from "../stores/context.tsx";
 import { Icon } from "./icons.tsx";
@@ -10,18 +11,25 @@ import { NavLinks } from "./NavLinks.tsx";
 
 /** Which back control the bar shows (spec §2): a custom external link, the themed bar's external back from home, or history back. */
 function useBack() {
-  const { settings } = useStores();
+  const { settings, language } = useStores();
   const { pathname } = useLocation();
   const s = settings.settings;
   const onHome = pathname === href("home");
+  // Leaving the shop: the link says where to (its label, and the host it leads to).
   if (s.appBar.backLink)
     return {
       kind: "external" as const,
       url: s.appBar.backLink.url,
-      label: s.appBar.backLink.label,
+      label: tenantText(s.appBar.backLink.label, language.language),
+      host: destinationHost(s.appBar.backLink.url),
     };
   if (onHome && s.appBar.kind === "themed" && s.backFromHome && s.backURL) {
-    return { kind: "external" as const, url: s.backURL, label: null };
+    return {
+      kind: "external" as const,
+      url: s.backURL,
+      label: null,
+      host: destinationHost(s.backURL),
+    };
   }
   return onHome ? null : { kind: "history" as const };
 }
@@ -29,10 +37,13 @@ function useBack() {
 export const AppBar = observer(function AppBar() {
   const { t } = useLingui();
   const root = useStores();
-  const { settings, ui, auth, language, notifications } = root;
+  const { settings, ui, auth, notifications } = root;
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const back = useBack();
+  const host = back?.kind === "external" ? back.host : "";
+  const backLabel = back?.kind === "external" ? back.label : null;
+  const backText = backLabel ?? t`Back to ${host}`;
   const s = settings.settings;
   const onCart = pathname === href("cart");
   // The cart arrives with the shop, right after the first render: no badge until then.
@@ -61,11 +72,18 @@ export const AppBar = observer(function AppBar() {
           <Icon name="menu" />
         </button>
         {back?.kind === "external" && (
-          <a className="bar-button back-link" href={back.url} rel="noopener">
+          <a
+            className="bar-button back-link"
+            href={back.url}
+            rel="noopener"
+            aria-label={backLabel ? t`${backLabel} (${host})` : backText}
+          >
             <Icon name="back" />
-            <span className={back.label ? "back-link__text" : "visually-hidden"}>
-              {back.label ? (back.label[language.language] ?? back.label.ru) : t`Back`}
+            <span className="back-link__text">
+              {backText}
+              {backLabel && <span className="back-link__host">{host}</span>}
             </span>
+            <span className="back-link__host back-link__host--phone">{host}</span>
           </a>
         )}
         {back?.kind === "history" && (

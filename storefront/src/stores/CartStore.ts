@@ -200,6 +200,15 @@ export class CartStore {
     );
   }
 
+  /** The event's gift promo code product (a package offer of spec §1), once its catalog has loaded. */
+  gift(catalogId: string): Product | null {
+    return (
+      this.catalogs
+        .get(catalogId)
+        ?.find((p) => p.productType === "promocode" && p.state === "InCatalog") ?? null
+    );
+  }
+
   /** Opens the cart of this device (or creates one); call once at start-up. */
   init(): Promise<void> {
     if (!this.disposeReaction) {
@@ -255,6 +264,11 @@ export class CartStore {
     subject: Subject,
   ): Promise<boolean> {
     return this.add(event.eventId, [{ product, eventName: event.name }], subject);
+  }
+
+  /** Adds a gift promo code: no photo and no search token, anyone can buy one for a runner. */
+  addGift(event: { eventId: string; name: string }, product: Product): Promise<boolean> {
+    return this.add(event.eventId, [{ product, eventName: event.name }], null);
   }
 
   /** Adds the package, then removes the event's single photos it now covers (duplicates). */

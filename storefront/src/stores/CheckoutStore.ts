@@ -27,6 +27,8 @@ export type CheckoutStep = "order" | "payment";
 export class CheckoutStore {
   step: CheckoutStep = "order";
   email = "";
+  /** The visitor has typed in the e-mail field: a signed-in e-mail never replaces what they typed. */
+  private emailEdited = false;
   emailError: "missing" | "invalid" | null = null;
   savingEmail = false;
   /** The e-mail could not be saved (offline, a server error): the form stays, try again. */
@@ -54,7 +56,11 @@ export class CheckoutStore {
 
   constructor(deps: CheckoutDeps) {
     this.deps = deps;
-    makeAutoObservable<CheckoutStore, "deps" | "placed">(this, { deps: false, placed: false });
+    makeAutoObservable<CheckoutStore, "deps" | "placed" | "emailEdited">(this, {
+      deps: false,
+      placed: false,
+      emailEdited: false,
+    });
   }
 
   get selectedType(): PaymentType | null {
@@ -100,8 +106,19 @@ export class CheckoutStore {
   }
 
   setEmail(value: string): void {
+    this.emailEdited = true;
     this.email = value;
     if (this.emailError) this.emailError = emailProblem(value);
+  }
+
+  /**
+   * The signed-in participant's e-mail from the identity provider (spec §3 "Signed-in user"):
+   * it fills an empty field the visitor has not typed in; it never overwrites their text.
+   */
+  suggestEmail(value: string | null | undefined): void {
+    const email = value?.trim() ?? "";
+    if (!email || this.emailEdited || this.email || this.order) return;
+    if (emailProblem(email) === null) this.email = email;
   }
 
   setAgreed(value: boolean): void {

@@ -8,6 +8,32 @@ const FOOTER =
 
 export const schemaCases: Case[] = [
   {
+    name: "support time zone without the ru fallback",
+    id: "timezone-no-ru",
+    yaml: mutate([
+      ['    to: "18:00"\n', '    to: "18:00"\n    timeZone:\n      en: Moscow time\n'],
+    ]),
+    problems: [
+      [
+        "tenants/timezone-no-ru.yaml:51:5",
+        "support.hours.timeZone.ru",
+        "missing required field; expected a string",
+      ],
+    ],
+  },
+  {
+    name: "empty card note",
+    id: "card-note-empty",
+    yaml: mutate([["support:\n", 'cardNote:\n  ru: ""\nsupport:\n']]),
+    problems: [
+      [
+        "tenants/card-note-empty.yaml:47:7",
+        "cardNote.ru",
+        'expected a non-empty string, received ""',
+      ],
+    ],
+  },
+  {
     name: "unknown top-level key with did-you-mean",
     id: "unknown-top",
     yaml: mutate([["tenantName:", "tenantname:"]]),

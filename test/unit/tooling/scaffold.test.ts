@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { colorFromId, initials, onColor } from "../../../cli/build/brand-svg.ts";
-import { renderTenantYaml } from "../../../cli/build/scaffold.ts";
+import { renderTenantYaml, scaffoldTenant } from "../../../cli/build/scaffold.ts";
 import { loadTenant } from "../../../cli/config/load.ts";
 import { type TenantConfig, tenantSchema } from "../../../cli/config/schema.ts";
 
@@ -27,7 +27,11 @@ describe("templates/tenant.yaml.hbs", () => {
         supportLink: "never",
       },
       social: [{ network: "x", url: "https://x.com/example" }],
-      support: { email: "help@example.com", hours: { from: "08:00", to: "09:30" } },
+      cardNote: { ru: "Карты: “3-D” # да", en: "null", es: "yes" },
+      support: {
+        email: "help@example.com",
+        hours: { from: "08:00", to: "09:30", timeZone: { ru: "МСК: 08:00", en: "- ET" } },
+      },
     };
     const yaml = await renderTenantYaml(config, "A test.");
     expect(yaml.split("\n")[0]).toBe("# yaml-language-server: $schema=../docs/tenant.schema.json");
@@ -45,6 +49,22 @@ describe("templates/tenant.yaml.hbs", () => {
     expect(yaml).toMatch(/^hosts: \[\]$/m);
     expect(yaml).toMatch(/^social: \[\]$/m);
     expect(tenantSchema.parse(parse(yaml))).toEqual({ ...base.config, hosts: [] });
+  });
+});
+
+describe("a new tenant's texts", () => {
+  const answers = { name: "New", color: "#123456", languages: ["ru", "en"] as ("ru" | "en")[] };
+  it("a rouble shop gets the card note and Moscow time of the Russian acquirer", () => {
+    const { config } = scaffoldTenant("new", { ...answers, currencyId: 643 });
+    expect(config.cardNote?.en).toBe(
+      "Foreign bank cards must support 3-D Secure. Cards of Russian banks have no restriction.",
+    );
+    expect(config.support.hours.timeZone?.ru).toBe("по московскому времени");
+  });
+  it("any other currency gets neither: no note, hours without a zone", () => {
+    const { config } = scaffoldTenant("new", { ...answers, currencyId: 840 });
+    expect(config.cardNote).toBeUndefined();
+    expect(config.support.hours.timeZone).toBeUndefined();
   });
 });
 

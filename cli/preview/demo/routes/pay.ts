@@ -3,6 +3,7 @@
  * payment Declined and leaves the order AwaitingPayment so the payer can retry or
  * change the method; Cancel cancels the order. Each returns to /order/{orderId}.
  */
+import { mintGiftCodes } from "../gifts.ts";
 import { fail, type Reply, redirect } from "../http/reply.ts";
 import { htmlPage, PAGE_CSP } from "../render/page.ts";
 import { payPageHtml } from "../render/pay-page.ts";
@@ -35,6 +36,7 @@ export const payRoutes: Record<string, Handler> = {
         order.discountAmount =
           Math.round((order.discountAmount + order.totalAmount - payment.amount) * 100) / 100;
         order.totalAmount = payment.amount;
+        mintGiftCodes(ctx.world, ctx.state, order);
       } else if (action === "decline") {
         payment.state = "Declined";
       } else if (action === "cancel") {

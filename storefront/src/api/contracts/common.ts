@@ -30,8 +30,12 @@ export const PRODUCT_TYPES = [
   "promocode",
   "photosWithFrame",
 ] as const;
-export const productType = z.enum(PRODUCT_TYPES);
-export type ProductType = z.infer<typeof productType>;
+/**
+ * A product type: one of PRODUCT_TYPES, or a type the backend added since. An unknown type keeps
+ * the cart and orders working: the shop shows it by the backend's title (domain/products.ts).
+ */
+export const productType = z.string().check(z.minLength(1));
+export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /** The product as an order, cart or pre-order line refers to it. */
 export const productRef = z.object({ productId: id, title: z.string(), productType });

@@ -18,6 +18,8 @@ export const orderItem = z.object({
   originalPrice: money,
   totalPrice: money,
   photos: z.array(boughtPhoto),
+  /** The promo codes a gift (promocode) item bought, once its order is paid. */
+  promotionalCodes: z.optional(z.array(z.object({ code: z.string().check(z.minLength(1)) }))),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 export const orderItems = z.array(orderItem);

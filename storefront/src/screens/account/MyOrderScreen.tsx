@@ -3,10 +3,12 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
 import { formatMoney } from "../../domain/money.ts";
-import { purchaseOfOrder } from "../../domain/purchase.ts";
+import { onePhoto, purchaseOfOrder } from "../../domain/purchase.ts";
 import { safeLinkUrl } from "../../domain/url.ts";
 import { href } from "../../routes.ts";
 import { useShop } from "../../stores/shop.ts";
+import { useProductNames } from "../../ui/product-names.ts";
+import { GiftCodes } from "../order/GiftCodes.tsx";
 import { OrderDownloads } from "../order/OrderDownloads.tsx";
 import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 
@@ -14,6 +16,7 @@ import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 export const MyOrderScreen = observer(function MyOrderScreen() {
   const { t, i18n } = useLingui();
   const { account, language } = useShop();
+  const productNames = useProductNames();
   const { id = "" } = useParams();
   const lang = language.language;
 
@@ -22,6 +25,9 @@ export const MyOrderScreen = observer(function MyOrderScreen() {
   }, [account, id]);
 
   const order = account.order?.orderId === id ? account.order : null;
+  const lineNames = productNames.lines(
+    account.items.map((i) => ({ product: i.product, photoId: onePhoto(i.product, i.photos) })),
+  );
   return (
     <section
       className="my-order"
@@ -47,9 +53,9 @@ export const MyOrderScreen = observer(function MyOrderScreen() {
       )}
       {account.orderState === "done" && (
         <ul className="order-items">
-          {account.items.map((item) => (
+          {account.items.map((item, n) => (
             <li key={item.orderItemId} className="order-item">
-              <span className="order-item__title">{item.product.title}</span>
+              <span className="order-item__title">{lineNames[n]}</span>
               <span className="order-item__price">
                 {order ? formatMoney(item.totalPrice, order.currencyId, lang) : null}
               </span>
@@ -68,6 +74,7 @@ export const MyOrderScreen = observer(function MyOrderScreen() {
                   ))}
                 </ul>
               )}
+              <GiftCodes codes={(item.promotionalCodes ?? []).map((c) => c.code)} />
             </li>
           ))}
         </ul>

@@ -6,7 +6,9 @@ import { type EventGroup, packageHint } from "../../domain/cart.ts";
 import { href } from "../../routes.ts";
 import { Icon } from "../../shell/icons.tsx";
 import { useShop } from "../../stores/shop.ts";
+import { useProductNames } from "../../ui/product-names.ts";
 import { FrameButton } from "../frames/FrameButton.tsx";
+import { GiftOffer } from "../gift/GiftOffer.tsx";
 import { focusHeading, useSelection } from "./selection.tsx";
 
 type Money = (amount: number) => string;
@@ -21,6 +23,7 @@ export const CartGroup = observer(function CartGroup({
 }) {
   const { t } = useLingui();
   const { cart, myPhotos } = useShop();
+  const productNames = useProductNames();
   const subject = myPhotos.eventId === group.eventId ? myPhotos.subject : null;
   const distance = subject?.kind === "competitor" ? subject.competitor.distance : null;
   const offers = cart.offers(group.catalogId, distance);
@@ -35,19 +38,11 @@ export const CartGroup = observer(function CartGroup({
   const hasPackage = group.items.some((i) => i.product.productType === "photos_with_me");
   const event = { eventId: group.eventId, name: group.title };
   const titleId = `cart-event-${group.eventId}`;
-  // Titles repeat ("Digital photo" × 4): number them so every remove button has its own name.
-  const seen = new Map<string, number>();
-  const names = group.items.map((i) => {
-    const title = i.product.title;
-    const total = group.items.filter((x) => x.product.title === title).length;
-    const n = (seen.get(title) ?? 0) + 1;
-    seen.set(title, n);
-    return total > 1 ? `${title} ${n}` : title;
-  });
-
+  // Names repeat ("Digital photo" × 4): each line says its photo, so every button has its own name.
+  const names = productNames.lines(group.items);
   // Several offers of one event: each "Buy all photos" names its offer (and distance).
   const offerLabel = (p: Product) => {
-    const offer = p.distance ? `${p.title}, ${p.distance}` : p.title;
+    const offer = productNames.offer(p);
     return t`Buy all photos: ${offer}`;
   };
   const buy = (product: Product) =>
@@ -119,7 +114,7 @@ export const CartGroup = observer(function CartGroup({
           <ul className="offers__list">
             {offers.map((p) => (
               <li key={p.productId} className="offers__item">
-                <span className="offers__title">{p.title}</span>
+                <span className="offers__title">{productNames.offer(p)}</span>
                 <span className="offers__price">{money(p.price)}</span>
                 {buy(p)}
               </li>
@@ -127,6 +122,7 @@ export const CartGroup = observer(function CartGroup({
           </ul>
         </div>
       )}
+      <GiftOffer event={event} catalogId={group.catalogId} hideInCart />
     </section>
   );
 });
@@ -185,6 +181,9 @@ const CartLine = observer(function CartLine({
           <p className="cart-item__meta">
             <Plural value={photos} one="# photo" other="# photos" />
           </p>
+        )}
+        {item.product.productType === "promocode" && (
+          <p className="cart-item__meta">{t`You get the code on the order page after payment`}</p>
         )}
         {item.duplicate && <p className="cart-item__flag">{t`Already in your package`}</p>}
       </div>

@@ -1,15 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
+import { tenantText } from "../../domain/tenant-text.ts";
 import { useStores } from "../../stores/context.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
-/** Contacts: support e-mail, support hours (Moscow time) and the privacy policy. */
+/** Contacts: support e-mail, support hours (in the tenant's time zone) and the privacy policy. */
 export const ContactsScreen = observer(function ContactsScreen() {
   const { t } = useLingui();
-  const { settings } = useStores();
+  const { settings, language } = useStores();
   const { email, hours } = settings.settings.support;
   const from = hours.from;
   const to = hours.to;
+  const zone = tenantText(hours.timeZone, language.language);
   return (
     <Screen title={t`Contacts`}>
       <dl className="contacts">
@@ -19,9 +21,15 @@ export const ContactsScreen = observer(function ContactsScreen() {
         </dd>
         <dt>{t`Support hours`}</dt>
         <dd>
-          <Trans>
-            Mon–Fri {from}–{to} Moscow time
-          </Trans>
+          {zone ? (
+            <Trans>
+              Mon–Fri {from}–{to} {zone}
+            </Trans>
+          ) : (
+            <Trans>
+              Mon–Fri {from}–{to}
+            </Trans>
+          )}
         </dd>
       </dl>
       <p>

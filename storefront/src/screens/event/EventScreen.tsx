@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router-dom";
 import { href } from "../../routes.ts";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
 import { Screen } from "../../ui/Screen.tsx";
+import { GiftOffer } from "../gift/GiftOffer.tsx";
 import { EventLoadError } from "./EventLoadError.tsx";
 import { useEvent } from "./useEvent.ts";
 
@@ -57,6 +58,7 @@ export const EventScreen = observer(function EventScreen() {
           </Link>
         </li>
       </ul>
+      <GiftOffer event={event} catalogId={event.catalogId} level="h2" />
     </Screen>
   );
 });

@@ -5,13 +5,15 @@ import { useLocation } from "react-router-dom";
 import { formatMoney } from "../../domain/money.ts";
 import { useShop } from "../../stores/shop.ts";
 import { EmptyCart } from "../../ui/EmptyCart.tsx";
+import { useProductNames } from "../../ui/product-names.ts";
 import { Screen } from "../../ui/Screen.tsx";
 import { PaymentStep } from "./PaymentStep.tsx";
 
 /** Checkout with the steps Order and Payment (/order); router state `orderId` pays an unpaid order. */
 export const CheckoutScreen = observer(function CheckoutScreen() {
   const { t } = useLingui();
-  const { checkout, cart, language } = useShop();
+  const { checkout, cart, language, auth } = useShop();
+  const productNames = useProductNames();
   const location = useLocation();
   const orderId = (location.state as { orderId?: unknown } | null)?.orderId;
   const resumeId = typeof orderId === "string" ? orderId : null;
@@ -21,7 +23,14 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
     if (cartReady || resumeId) void checkout.start(resumeId);
   }, [checkout, cartReady, resumeId]);
 
+  // Signed in (now or once the silent check answers): their e-mail fills an untouched field.
+  const signedInEmail = auth.user?.email ?? null;
+  useEffect(() => {
+    if (cartReady) checkout.suggestEmail(signedInEmail);
+  }, [checkout, cartReady, signedInEmail]);
+
   const money = (amount: number) => formatMoney(amount, checkout.currencyId, language.language);
+  const lineNames = productNames.lines(cart.items);
   const resuming = checkout.order !== null;
   if (!resuming && !cartReady) {
     return (
@@ -101,9 +110,21 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
             </p>
           ) : (
             <ul className="checkout__items">
-              {cart.items.map((i) => (
-                <li key={i.shoppingCartItemId}>
-                  <span>{i.product.title}</span> <span>{money(i.price)}</span>
+              {cart.items.map((i, n) => (
+                <li key={i.shoppingCartItemId} className="checkout__item">
+                  {i.thumbnailUrl ? (
+                    <img
+                      className="checkout__thumb"
+                      src={i.thumbnailUrl}
+                      alt=""
+                      width={48}
+                      height={32}
+                    />
+                  ) : (
+                    <span className="checkout__thumb checkout__thumb--none" aria-hidden="true" />
+                  )}
+                  <span className="checkout__item-name">{lineNames[n]}</span>{" "}
+                  <span className="checkout__item-price">{money(i.price)}</span>
                 </li>
               ))}
             </ul>

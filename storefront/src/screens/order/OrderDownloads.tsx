@@ -4,7 +4,9 @@ import { useEffect } from "react";
 import { isInAppBrowser } from "../../domain/in-app-browser.ts";
 import { photoListRows } from "../../domain/photo-list.ts";
 import { type Purchase, photoCount } from "../../domain/purchase.ts";
+import { tenantText } from "../../domain/tenant-text.ts";
 import { useShop } from "../../stores/shop.ts";
+import { useProductNames } from "../../ui/product-names.ts";
 
 /** Download all (zip), the photo list as CSV / Excel, the receipt and the support note. */
 export const OrderDownloads = observer(function OrderDownloads({
@@ -16,7 +18,8 @@ export const OrderDownloads = observer(function OrderDownloads({
   nested?: boolean;
 }) {
   const { t } = useLingui();
-  const { downloads, settings } = useShop();
+  const { downloads, settings, language } = useShop();
+  const productNames = useProductNames();
   const Heading = nested ? "h3" : "h2";
   const { key, invoiceId } = purchase;
 
@@ -33,13 +36,17 @@ export const OrderDownloads = observer(function OrderDownloads({
   const exportList = (format: "csv" | "xlsx") =>
     void downloads.exportList(
       format,
-      photoListRows(purchase.items, window.location.origin),
+      photoListRows(
+        purchase.items.map((i) => ({ ...i, product: { title: productNames.label(i.product) } })),
+        window.location.origin,
+      ),
       [t`Photo`, t`Product`, t`Link`],
       baseName,
     );
   const { email, hours } = settings.settings.support;
   const from = hours.from;
   const to = hours.to;
+  const zone = tenantText(hours.timeZone, language.language);
   return (
     <section className="order-downloads" aria-labelledby="order-downloads-title">
       <Heading id="order-downloads-title">{t`Downloads`}</Heading>
@@ -122,11 +129,18 @@ export const OrderDownloads = observer(function OrderDownloads({
         >{t`Could not download the receipt. Try again later.`}</p>
       )}
       <p className="order-downloads__support">
-        <Trans>
-          We have also sent the download links by e-mail. If the e-mail has not arrived within one
-          hour, contact support at <a href={`mailto:${email}`}>{email}</a> (Mon–Fri {from}–{to}{" "}
-          Moscow time).
-        </Trans>
+        {zone ? (
+          <Trans>
+            We have also sent the download links by e-mail. If the e-mail has not arrived within one
+            hour, contact support at <a href={`mailto:${email}`}>{email}</a> (Mon–Fri {from}–{to}{" "}
+            {zone}).
+          </Trans>
+        ) : (
+          <Trans>
+            We have also sent the download links by e-mail. If the e-mail has not arrived within one
+            hour, contact support at <a href={`mailto:${email}`}>{email}</a> (Mon–Fri {from}–{to}).
+          </Trans>
+        )}
       </p>
     </section>
   );

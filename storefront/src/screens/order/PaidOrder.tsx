@@ -7,6 +7,8 @@ import type { Purchase } from "../../domain/purchase.ts";
 import { safeLinkUrl } from "../../domain/url.ts";
 import { useStores } from "../../stores/context.tsx";
 import { useShop } from "../../stores/shop.ts";
+import { useProductNames } from "../../ui/product-names.ts";
+import { GiftCodes } from "./GiftCodes.tsx";
 import { OrderDownloads } from "./OrderDownloads.tsx";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
 
@@ -26,19 +28,21 @@ export const PaidOrder = observer(function PaidOrder({
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const { language } = useStores();
+  const productNames = useProductNames();
   const currency = purchase.currencyId;
   const money = (n: number) =>
     currency === null ? "" : formatMoney(n, currency, language.language);
   const method =
     paymentTypeId ?? (purchase.total === 0 && (purchase.discount ?? 0) > 0 ? "Discount" : null);
   const methodLabel = method ? PAYMENT_TYPE_LABELS[method] : undefined;
+  const lineNames = productNames.lines(purchase.items);
   return (
     <div className="paid-order">
       <ul className="paid-order__items">
-        {purchase.items.map((item) => (
+        {purchase.items.map((item, n) => (
           <li key={item.id} className="paid-item">
             <div className="paid-item__head">
-              <span className="paid-item__title">{item.product.title}</span>
+              <span className="paid-item__title">{lineNames[n]}</span>
               {item.price !== null && <span className="paid-item__price">{money(item.price)}</span>}
             </div>
             {item.photos.length > 0 && (
@@ -48,6 +52,7 @@ export const PaidOrder = observer(function PaidOrder({
                 ))}
               </ul>
             )}
+            <GiftCodes codes={item.codes} />
           </li>
         ))}
       </ul>

@@ -3,12 +3,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import type { FormEvent } from "react";
 import { Link } from "react-router-dom";
+import { tenantText } from "../../domain/tenant-text.ts";
 import { href } from "../../routes.ts";
 import { PROMO_ERROR_MESSAGES } from "../../stores/cart-messages.ts";
 import { useShop } from "../../stores/shop.ts";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
 
-/** Step Payment: the methods (fast payment 5 % off), the 3-D Secure note, the offer, Pay. */
+/** Step Payment: the methods (fast payment 5 % off), the tenant's card note, the offer, Pay. */
 export const PaymentStep = observer(function PaymentStep({
   money,
 }: {
@@ -16,7 +17,8 @@ export const PaymentStep = observer(function PaymentStep({
 }) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { checkout } = useShop();
+  const { checkout, settings, language } = useShop();
+  const cardNote = tenantText(settings.settings.cardNote, language.language);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void checkout.pay();
@@ -59,9 +61,7 @@ export const PaymentStep = observer(function PaymentStep({
           );
         })}
       </fieldset>
-      <p className="checkout__note">
-        {t`Foreign bank cards must support 3-D Secure. Cards of Russian banks have no restriction.`}
-      </p>
+      {cardNote && <p className="checkout__note">{cardNote}</p>}
       <label className="checkout__agreement">
         <input
           type="checkbox"

@@ -17,7 +17,7 @@ export const PendingOrderBanner = observer(function PendingOrderBanner() {
         {t`Open the order`}
       </Link>
       <button type="button" className="link-button" onClick={() => pendingOrders.remove(id)}>
-        {t`Forget it`}
+        {t`Dismiss`}
       </button>
     </aside>
   );

@@ -5,8 +5,10 @@ import type { Event, Product } from "../../api/index.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
 import { useShop } from "../../stores/shop.ts";
+import { useProductNames } from "../../ui/product-names.ts";
 import { PhotoGallery } from "../event/gallery/PhotoGallery.tsx";
 import { FrameButton } from "../frames/FrameButton.tsx";
+import { GiftOffer } from "../gift/GiftOffer.tsx";
 
 /** "My photos": the participant's photos, the package offers and every search error. */
 export const ParticipantResults = observer(function ParticipantResults({
@@ -17,6 +19,7 @@ export const ParticipantResults = observer(function ParticipantResults({
   const { i18n } = useLingui();
   const { t } = useMacro();
   const { myPhotos, language, cart } = useShop();
+  const names = useProductNames();
   const subject = myPhotos.subject;
   const bib = subject?.kind === "competitor" ? subject.competitor.number : "";
   const who =
@@ -28,7 +31,7 @@ export const ParticipantResults = observer(function ParticipantResults({
   const found = myPhotos.photos.length;
   // Several offers of one event: each "Buy all photos" names its offer (and distance).
   const offerLabel = (p: Product) => {
-    const offer = p.distance ? `${p.title}, ${p.distance}` : p.title;
+    const offer = names.offer(p);
     return t`Buy all photos: ${offer}`;
   };
 
@@ -62,7 +65,7 @@ export const ParticipantResults = observer(function ParticipantResults({
               <ul className="offers__list">
                 {myPhotos.offers.map((p) => (
                   <li key={p.productId} className="offers__item">
-                    <span className="offers__title">{p.title}</span>
+                    <span className="offers__title">{names.offer(p)}</span>
                     <span className="offers__price">
                       {formatMoney(p.price, p.currencyId, language.language)}
                     </span>
@@ -86,6 +89,10 @@ export const ParticipantResults = observer(function ParticipantResults({
               <FrameButton event={event} catalogId={event.catalogId} />
             </section>
           )}
+          <GiftOffer
+            event={{ eventId: event.eventId, name: event.name }}
+            catalogId={event.catalogId}
+          />
           <PhotoGallery
             eventId={event.eventId}
             eventName={event.name}
