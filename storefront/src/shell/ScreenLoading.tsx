@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useContentReady } from "./hydration.tsx";
 
-/** A route's loading state; it keeps the screen's height so the footer does not jump (CLS). */
+/** A route's loading state (main keeps a screen's height, so the footer does not jump). */
 export function ScreenLoading() {
   const { t } = useLingui();
   useContentReady();
