@@ -4,6 +4,8 @@
  * alone, not for ~125 KiB of JavaScript competing for a slow phone's bandwidth. It preloads the
  * entry's chunks, the page's language catalog and the page's screen in parallel, then imports
  * the entry. External, so the CSP stays `script-src 'self'`; identical for every tenant.
+ * A tap on a prerendered button before the app starts is kept and replayed once the app is live
+ * (hydration keeps the very element), so a quick thumb on a slow phone is not lost.
  */
 export interface BootPlan {
   entry: string;
@@ -42,6 +44,21 @@ function start() {
   }
   import(plan.entry);
 }
+const root = document.documentElement;
+let tapped = null;
+const keep = (event) => {
+  // Until the app takes over (data-app set): later taps are React's own to replay.
+  if (root.dataset.app) return;
+  const button = event.target instanceof Element ? event.target.closest("button") : null;
+  if (button) tapped = button;
+};
+document.addEventListener("click", keep, true);
+new MutationObserver((_, observer) => {
+  if (root.dataset.app !== "live") return;
+  observer.disconnect();
+  document.removeEventListener("click", keep, true);
+  if (tapped?.isConnected) tapped.click();
+}).observe(root, { attributes: true, attributeFilter: ["data-app"] });
 // After the first paint (the frame after this one), or soon in a tab that does not paint.
 requestAnimationFrame(() => setTimeout(start, 0));
 setTimeout(start, 300);

@@ -63,6 +63,7 @@ async function start(): Promise<void> {
   const hydrate = served === page && servedLanguage === store.language.language;
   // A transition: React renders (or hydrates) the first screen in small slices, so the main
   // thread never blocks for long while a slow phone builds it.
+  html.dataset.app = "starting"; // from now on React keeps and replays a tap itself
   startTransition(() => {
     if (hydrate) {
       const shell = page === "shell" || page === "cart-shell";

@@ -114,7 +114,8 @@ export const test = base.extend<{
       const reload = page.reload.bind(page);
       page.goto = async (...args) => {
         const response = await goto(...args);
-        await appLive(page);
+        // "commit": the test looks at the page before the app is live, on purpose.
+        if (args[1]?.waitUntil !== "commit") await appLive(page);
         return response;
       };
       page.reload = async (...args) => {

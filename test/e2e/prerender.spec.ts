@@ -134,3 +134,22 @@ test.describe("an English browser", () => {
     });
   });
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test("a tap on the prerendered menu button before the app starts is not lost", async ({
+    page,
+  }) => {
+    // A slow network: the app's entry arrives 1.5 s after the page has painted.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((done) => setTimeout(done, 1_500));
+      await route.continue();
+    });
+    await page.goto(tenantUrl("mysport"), { waitUntil: "commit" });
+    const menu = page.getByRole("button", { name: "Открыть меню" });
+    await menu.click();
+    expect(await page.evaluate(() => document.documentElement.dataset.app ?? "")).toBe("");
+    await expect(page.getByRole("dialog", { name: "Меню" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("dialog").getByRole("link", { name: "Контакты" })).toBeVisible();
+  });
+});
