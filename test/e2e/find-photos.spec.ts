@@ -42,6 +42,8 @@ test.describe("event and all photos", () => {
       await page.keyboard.press("Tab");
       expect(await viewer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     }
+    // Several runners on the photo: one "It's me" asks which bib.
+    await viewer.getByRole("button", { name: "It's me", exact: true }).click();
     await viewer.getByRole("button", { name: "It's me (bib 303)" }).click();
     await expect(page.getByRole("list", { name: "Notifications" })).toContainText(
       "Thank you! The photo is marked as yours.",
