@@ -126,7 +126,7 @@ export const PhotoViewer = observer(function PhotoViewer(props: Props) {
         />
         <button
           type="button"
-          className="viewer__nav viewer__nav--previous"
+          className="bar-button viewer__nav viewer__nav--previous"
           aria-label={t`Previous photo`}
           aria-disabled={index === 0}
           onClick={() => go(-1)}
@@ -135,7 +135,7 @@ export const PhotoViewer = observer(function PhotoViewer(props: Props) {
         </button>
         <button
           type="button"
-          className="viewer__nav viewer__nav--next"
+          className="bar-button viewer__nav viewer__nav--next"
           aria-label={t`Next photo`}
           aria-disabled={index >= photos.length - 1}
           onClick={() => go(1)}
