@@ -8,7 +8,14 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  expect: {
+    timeout: 7_000,
+    // Visual regression (test/e2e/visual.spec.ts): small tolerance, still pages.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: "disabled", caret: "hide" },
+  },
+  // One baseline per screenshot, without the platform suffix: the suite runs in Debian's
+  // Chromium everywhere (CI and these machines), and the lead regenerates them with one command.
+  snapshotPathTemplate: "{testDir}/{testFilePath}-snapshots/{arg}{ext}",
   reporter: [["list"]],
   use: {
     ...devices["Desktop Chrome"],

@@ -256,11 +256,12 @@ test("find photos: the event, the gallery and the bib search fail, then recover;
   await page.getByRole("button", { name: "Попробовать снова" }).click();
   await expect(page.locator(".photo-grid img").first()).toBeVisible();
 
-  // Search by bib: the participant list answers 500; the page offers a retry and face search.
+  // Search by bib: the participant list answers 500; the page offers a retry and face search,
+  // right there.
   fault = await inject(page, CALLS.competitors, 500);
   await open(page, "/search/1003/310");
   await expect(alert(page)).toContainText("Попробуйте позже");
-  await expect(page.getByRole("link", { name: "Искать по лицу" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Сделать селфи" })).toBeVisible();
   await expectAlive(page);
   await fault.off();
   await page.getByRole("button", { name: "Попробовать снова" }).click();

@@ -42,6 +42,8 @@ test.describe("event and all photos", () => {
       await page.keyboard.press("Tab");
       expect(await viewer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     }
+    // Several runners on the photo: one "It's me" asks which bib.
+    await viewer.getByRole("button", { name: "It's me", exact: true }).click();
     await viewer.getByRole("button", { name: "It's me (bib 303)" }).click();
     await expect(page.getByRole("list", { name: "Notifications" })).toContainText(
       "Thank you! The photo is marked as yours.",
@@ -150,15 +152,61 @@ test.describe("face search", () => {
 });
 
 test.describe("participant search", () => {
-  test("/search says number search is unavailable and leads to face search", async ({ page }) => {
+  test("/search says number search is unavailable and offers face search right there", async ({
+    page,
+  }) => {
+    test.setTimeout(45_000);
     await open(page, "/search?event=1002");
     await expect(
       page.getByText(
         "Photos by number / last name will be available later, please use the face search.",
       ),
     ).toBeVisible();
-    await page.getByRole("button", { name: "Search by face" }).click();
-    await expect(page).toHaveURL(/\/event\/1002\/photos\?tab=mine$/);
+    // No bib field that leads nowhere: the face search itself, on this screen.
+    await expect(page.getByRole("searchbox")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Take a selfie" })).toBeVisible();
+    await page.getByLabel("Upload a photo").setInputFiles(selfie("one-person"));
+    await expect(page.locator(".results")).toContainText("Found by your selfie", {
+      timeout: 20_000,
+    });
+    await expect(page).toHaveURL(/\/search\?event=1002$/);
+    await expect(grid(page).locator("img").first()).toBeVisible();
+  });
+
+  test("the event page points to face search in place, with no link to an unavailable search", async ({
+    page,
+  }) => {
+    await open(page, "/event/1002");
+    await expect(page.locator('main a[href*="/search"]')).toHaveCount(0);
+    const byFace = page.getByRole("link", { name: "Find my photos by face" });
+    await expect(byFace).toHaveAccessibleDescription(
+      "Photos by number / last name will be available later, please use the face search.",
+    );
+  });
+
+  test("/search without an event offers the events to search in by face", async ({ page }) => {
+    await open(page, "/search");
+    await expect(
+      page.getByRole("heading", { name: "Choose your event to search by face" }),
+    ).toBeVisible();
+    await page.getByRole("link", { name: /^Kazan Night Run 2025/ }).click();
+    await expect(page).toHaveURL(/\/event\/1003$/);
+    await expect(page.getByRole("link", { name: "Find my photos by face" })).toBeVisible();
+  });
+
+  test("a bib that finds nobody: face search right there, its results in place", async ({
+    page,
+  }) => {
+    test.setTimeout(45_000);
+    await open(page, "/search/1001/999");
+    await expect(page.locator(".search-error")).toHaveText("Nothing found");
+    await page.getByLabel("Upload a photo").setInputFiles(selfie("one-person"));
+    await expect(page.locator(".results")).toContainText("Found by your selfie", {
+      timeout: 20_000,
+    });
+    await expect(page.locator(".results")).toContainText("Photos found: 30");
+    await expect(page).toHaveURL(/\/search\/1001\/999$/);
+    await page.getByRole("button", { name: "Search again" }).click();
     await expect(page.getByRole("button", { name: "Take a selfie" })).toBeVisible();
   });
 

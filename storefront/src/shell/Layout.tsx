@@ -9,11 +9,13 @@ import { Footer } from "./Footer.tsx";
 import { FramePickerHost } from "./FramePickerHost.tsx";
 import { Notifications } from "./Notifications.tsx";
 import { Snackbar } from "./Snackbar.tsx";
+import { useScrollRestoration } from "./useScrollRestoration.ts";
 
 /** The app shell: bar, drawer, main content, footer, notifications and the error snackbar. */
 export const Layout = observer(function Layout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const { ui } = useStores();
+  useScrollRestoration();
 
   useEffect(() => {
     // Only breakpoint crossings matter, so listen to media queries rather than every resize.

@@ -37,4 +37,9 @@ export class NotificationStore {
   dismiss(id: number): void {
     this.items = this.items.filter((n) => n.id !== id);
   }
+
+  /** Closes every notice: they belong to the screen they were shown on, not to the next one. */
+  clear(): void {
+    if (this.items.length > 0) this.items = [];
+  }
 }

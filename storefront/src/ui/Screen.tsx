@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
+import { useNavigationType } from "react-router-dom";
 import { useContentReady } from "../shell/hydration.tsx";
 import { useStores } from "../stores/context.tsx";
 
@@ -23,6 +24,7 @@ export function Screen({
 }) {
   const { settings } = useStores();
   const heading = useRef<HTMLHeadingElement>(null);
+  const navigation = useNavigationType();
   const tenantName = settings.settings.tenantName;
   useContentReady();
 
@@ -30,9 +32,12 @@ export function Screen({
     document.title = title === tenantName ? title : `${title} — ${tenantName}`;
   }, [title, tenantName]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the navigation that mounted it
   useEffect(() => {
     if (firstScreen) firstScreen = false;
-    else heading.current?.focus();
+    // A new screen opens at its top (useScrollRestoration), where the heading shows below the
+    // bar (scroll-padding-top); back/forward keep the position restored for the entry.
+    else heading.current?.focus({ preventScroll: navigation === "POP" });
   }, []);
 
   const h1 = (

@@ -125,6 +125,16 @@ describe("NotificationStore and UiStore", () => {
       vi.useRealTimers();
     }
   });
+  it("clear() closes every notice (a new screen starts without the last one's notices)", () => {
+    const { store } = make({ width: 390 });
+    store.notifications.notify("Added to the cart");
+    store.notifications.notify("Thank you!");
+    store.notifications.clear();
+    expect(store.notifications.items).toEqual([]);
+    expect(store.notifications.visible).toEqual([]);
+    store.notifications.notify("next");
+    expect(store.notifications.visible.map((n) => n.message)).toEqual(["next"]);
+  });
   it("the drawer is for small and medium screens and closes on desktop", () => {
     const { store } = make({ width: 800 });
     expect(store.ui.usesDrawer).toBe(true);

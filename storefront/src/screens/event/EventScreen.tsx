@@ -43,7 +43,7 @@ export const EventScreen = observer(function EventScreen() {
       {event.photosProcessing && <p role="status">{i18n._(SEARCH_ERROR_MESSAGES.processing)}</p>}
       <ul className="event__links">
         <li>
-          <Link className="button" to={`${photosPath}?tab=mine`}>
+          <Link className="button" to={`${photosPath}?tab=mine`} aria-describedby="by-face-note">
             {t`Find my photos by face`}
           </Link>
         </li>
@@ -52,12 +52,11 @@ export const EventScreen = observer(function EventScreen() {
             {t`All photos`}
           </Link>
         </li>
-        <li>
-          <Link to={`${href("search")}?event=${encodeURIComponent(event.eventId)}`}>
-            {t`Search by bib number or last name`}
-          </Link>
-        </li>
       </ul>
+      {/* Spec §1: no search by surname or number yet; the face search button above is the way. */}
+      <p id="by-face-note" className="event__note">
+        {t`Photos by number / last name will be available later, please use the face search.`}
+      </p>
       <GiftOffer event={event} catalogId={event.catalogId} level="h2" />
     </Screen>
   );

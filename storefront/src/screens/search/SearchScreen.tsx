@@ -1,12 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
+import { Link, useParams, useSearchParams } from "react-router-dom";
 import { href } from "../../routes.ts";
 import { useShop } from "../../stores/shop.ts";
+import { EventCard } from "../../ui/EventCard.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { EventLoadError } from "../event/EventLoadError.tsx";
 import { useEvent } from "../event/useEvent.ts";
+import { FaceSearchHere } from "./FaceSearchHere.tsx";
 import { ParticipantResults } from "./ParticipantResults.tsx";
 
 /** Participant search (/search) and search opened from a link (/search/{id}/{number}). */
@@ -15,42 +17,68 @@ export function SearchScreen() {
   return id && number ? <SearchFromUrl id={id} number={number} /> : <ParticipantSearch />;
 }
 
-/** Face search lives on the event's photo report ("My photos"). */
+/** Face search also lives on the event's photo report ("My photos"). */
 const faceSearchPath = (eventId: string) => `${href("event-photos", { id: eventId })}?tab=mine`;
 
-/** Spec §1: search by surname or number is unavailable; the form leads to face search. */
+/**
+ * /search: search by surname or number is unavailable (spec §1), so the screen says so and
+ * offers face search right here (with ?event), or the events to search in.
+ */
 function ParticipantSearch() {
   const { t } = useLingui();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const eventId = params.get("event");
-  const target = eventId ? faceSearchPath(eventId) : href("home");
   return (
-    <Screen title={t`Search results`}>
-      <form
-        className="participant-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          navigate(target);
-        }}
-      >
-        <label htmlFor="participant-query">{t`Bib number or last name`}</label>
-        <input id="participant-query" name="q" type="search" aria-describedby="search-note" />
-        <p id="search-note" className="participant-search__note">
-          {t`Photos by number / last name will be available later, please use the face search.`}
-        </p>
-        <button type="submit" className="button">
-          {t`Search by face`}
-        </button>
-      </form>
-      {!eventId && (
-        <p>
-          <Link to={href("home")}>{t`Choose your event to search by face`}</Link>
-        </p>
-      )}
+    <Screen title={t`Find your photos`}>
+      <p className="search-unavailable" role="note">
+        {t`Photos by number / last name will be available later, please use the face search.`}
+      </p>
+      {eventId ? <EventFaceSearch id={eventId} /> : <ChooseEvent />}
     </Screen>
   );
 }
+
+const EventFaceSearch = observer(function EventFaceSearch({ id }: { id: string }) {
+  const { t } = useLingui();
+  const { event, failure, retry } = useEvent(id);
+  if (failure) return <EventLoadError failure={failure} onRetry={retry} />;
+  if (!event) {
+    return (
+      <p role="status">
+        <span className="spinner" aria-hidden="true" /> {t`Loading…`}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="search-event">{event.name}</p>
+      <FaceSearchHere event={event} />
+    </>
+  );
+});
+
+/** No event given: face search works within one event, so the latest events to choose from. */
+const ChooseEvent = observer(function ChooseEvent() {
+  const { t } = useLingui();
+  const { home, language } = useShop();
+  useEffect(() => home.init(), [home]);
+  return (
+    <section aria-labelledby="choose-event-title">
+      <h2 id="choose-event-title">{t`Choose your event to search by face`}</h2>
+      {home.events.length > 0 ? (
+        <ul className="event-list">
+          {home.events.map((e) => (
+            <EventCard key={e.eventId} event={e} language={language.language} />
+          ))}
+        </ul>
+      ) : (
+        <p>
+          <Link to={href("home")}>{t`Find your event`}</Link>
+        </p>
+      )}
+    </section>
+  );
+});
 
 const SearchFromUrl = observer(function SearchFromUrl({
   id,
@@ -62,6 +90,11 @@ const SearchFromUrl = observer(function SearchFromUrl({
   const { t } = useLingui();
   const { myPhotos } = useShop();
   const { event, failure } = useEvent(id);
+  const here = myPhotos.eventId === id;
+  const byFace = here && myPhotos.subject?.kind === "face";
+  const byNumber = here && myPhotos.subject?.kind === "competitor";
+  // Face search shows once the number found nobody (or after "Search again"), not while it looks.
+  const faceSearchHere = byFace || !here || (myPhotos.error !== null && !myPhotos.loading);
   useEffect(() => {
     void myPhotos.searchByNumber(id, number);
   }, [myPhotos, id, number]);
@@ -73,8 +106,10 @@ const SearchFromUrl = observer(function SearchFromUrl({
           onRetry={() => void myPhotos.searchByNumber(id, number)}
         />
       )}
-      {event && myPhotos.eventId === id && <ParticipantResults event={event} />}
-      {event && (
+      {event && here && !byFace && <ParticipantResults event={event} />}
+      {/* Nothing found by the number: face search right here, not behind a link. */}
+      {event && faceSearchHere && <FaceSearchHere event={event} />}
+      {event && byNumber && (
         <p>
           <Link to={faceSearchPath(event.eventId)}>{t`Search by face instead`}</Link>
         </p>

@@ -8,6 +8,7 @@ import { DialogSnackbar } from "../../../shell/DialogSnackbar.tsx";
 import { Icon } from "../../../shell/icons.tsx";
 import { useShop } from "../../../stores/shop.ts";
 import { FrameButton } from "../../frames/FrameButton.tsx";
+import { ItsMe } from "./ItsMe.tsx";
 
 interface Props {
   eventId: string;
@@ -22,13 +23,14 @@ interface Props {
 }
 
 /**
- * The photo viewer: a modal <dialog> (focus stays inside, Esc closes), previous/next by
- * buttons, arrow keys and swipe; the position is announced ("3 of 120").
+ * The photo viewer: a modal <dialog> (focus stays inside, Esc closes), previous/next by the
+ * buttons on the photo's sides, arrow keys and swipe; the position is announced ("3 of 120").
+ * One bar holds the actions (add to cart with its price, frame, "It's me"), one slot each.
  */
 export const PhotoViewer = observer(function PhotoViewer(props: Props) {
   const { eventId, eventName, photos, total, index, myNumber, onIndex, onClose } = props;
   const { t } = useLingui();
-  const { gallery, cart, events, myPhotos, language } = useShop();
+  const { cart, events, myPhotos, language } = useShop();
   const event = events.event(eventId);
   const catalogId = event?.catalogId ?? null;
   const dialog = useRef<HTMLDialogElement>(null);
@@ -89,6 +91,10 @@ export const PhotoViewer = observer(function PhotoViewer(props: Props) {
     ? photo.tags.filter((tag) => tag.value === myNumber)
     : photo.tags;
 
+  // The bar's slots are fixed for the whole gallery (a frame is offered once "My photos" of the
+  // event are known), and each slot keeps its place whatever the photo: no jump between photos.
+  const framesOffered = catalogId !== null && subject !== null;
+
   return (
     <dialog
       ref={dialog}
@@ -118,64 +124,62 @@ export const PhotoViewer = observer(function PhotoViewer(props: Props) {
           height={photo.height}
           draggable={false}
         />
-      </div>
-      <div className="viewer__actions">
         <button
           type="button"
-          className="button button--secondary"
+          className="bar-button viewer__nav viewer__nav--previous"
+          aria-label={t`Previous photo`}
           aria-disabled={index === 0}
           onClick={() => go(-1)}
         >
-          {t`Previous photo`}
+          <Icon name="previous" />
         </button>
-        {product &&
-          (cart.has(product.productId, photo.photoId) ? (
-            <p className="viewer__confirmed">{t`In the cart`}</p>
-          ) : (
-            <button
-              type="button"
-              className="button viewer__buy"
-              onClick={() => cart.addPhoto({ eventId, name: eventName }, product, photo, subject)}
-            >
-              {t`Add to cart`}
-              <span className="viewer__price">
-                {formatMoney(product.price, product.currencyId, language.language)}
-              </span>
-            </button>
-          ))}
-        {catalogId && (
-          <FrameButton
-            event={{ eventId, name: eventName }}
-            catalogId={catalogId}
-            photo={photo}
-            className="button"
-          />
-        )}
-        {tags.map((tag) => {
-          const bib = tag.value;
-          return gallery.confirmed.has(tag.photoTagId) ? (
-            <p key={tag.photoTagId} className="viewer__confirmed">
-              {t`Marked as yours`}
-            </p>
-          ) : (
-            <button
-              key={tag.photoTagId}
-              type="button"
-              className="button"
-              onClick={() => gallery.itsMe(eventId, photo, tag)}
-            >
-              {myNumber || tags.length === 1 ? t`It's me` : t`It's me (bib ${bib})`}
-            </button>
-          );
-        })}
         <button
           type="button"
-          className="button button--secondary"
+          className="bar-button viewer__nav viewer__nav--next"
+          aria-label={t`Next photo`}
           aria-disabled={index >= photos.length - 1}
           onClick={() => go(1)}
         >
-          {t`Next photo`}
+          <Icon name="next" />
         </button>
+      </div>
+      <div className={`viewer__actions viewer__actions--${framesOffered ? 3 : 2}`}>
+        <div className="viewer__slot">
+          {product &&
+            (cart.has(product.productId, photo.photoId) ? (
+              <p className="viewer__done">{t`In the cart`}</p>
+            ) : (
+              <button
+                type="button"
+                className="button viewer__buy"
+                onClick={() => cart.addPhoto({ eventId, name: eventName }, product, photo, subject)}
+              >
+                {t`Add to cart`}{" "}
+                <span className="viewer__price">
+                  {formatMoney(product.price, product.currencyId, language.language)}
+                </span>
+              </button>
+            ))}
+        </div>
+        {framesOffered && (
+          <div className="viewer__slot">
+            <FrameButton
+              event={{ eventId, name: eventName }}
+              catalogId={catalogId}
+              photo={photo}
+              className="button"
+            />
+          </div>
+        )}
+        <div className="viewer__slot viewer__slot--its-me">
+          <ItsMe
+            key={photo.photoId}
+            eventId={eventId}
+            photo={photo}
+            tags={tags}
+            bibKnown={Boolean(myNumber)}
+          />
+        </div>
       </div>
       <DialogSnackbar />
     </dialog>
