@@ -2,11 +2,10 @@
  * The one transport. Every backend call goes through `createHttp`: base
  * /public/{service}/api/v1, result { status, data }, status 1001 on a network failure,
  * Accept-Language on every call, the Bearer token only where a module asks for it and
- * only to the API origin, replies checked against zod/mini contracts. It never throws,
+ * only to the API origin, replies checked against contracts (Standard Schema: zod/mini, or the
+ * first screen's plain checks, so zod is not in its JavaScript). It never throws,
  * never shows UI and never navigates.
  */
-import type * as z from "zod/mini";
-import { safeParse } from "zod/mini";
 import {
   type ApiError,
   ContractError,
@@ -14,14 +13,23 @@ import {
   NETWORK_FAILURE_STATUS,
   NetworkError,
 } from "./errors.ts";
-import { describeIssues } from "./issues.ts";
+import { type ContractIssue, describeIssues } from "./issues.ts";
 
 export type ApiResult<T> =
   | { readonly ok: true; readonly status: number; readonly data: T; readonly error?: undefined }
   | { readonly ok: false; readonly status: number; readonly data: null; readonly error: ApiError };
 
-/** A zod/mini schema whose output is T. */
-export type Contract<T> = z.ZodMiniType<T, unknown>;
+/** A schema whose output is T, in the Standard Schema form (zod/mini's, or ./contracts/plain.ts). */
+export interface Contract<T> {
+  readonly "~standard": {
+    readonly validate: (
+      value: unknown,
+    ) =>
+      | { readonly value: T; readonly issues?: undefined }
+      | { readonly issues: readonly ContractIssue[] }
+      | Promise<unknown>;
+  };
+}
 
 export type Service =
   | "themes-service"
@@ -177,9 +185,13 @@ async function read(response: Response, o: AnyOptions): Promise<ApiResult<unknow
 }
 
 function check(status: number, value: unknown, contract: Contract<unknown>): ApiResult<unknown> {
-  const parsed = safeParse(contract, value);
-  if (parsed.success) return { ok: true, status, data: parsed.data };
-  return failure(status, new ContractError(status, describeIssues(parsed.error.issues)));
+  const parsed = contract["~standard"].validate(value);
+  // Contracts are synchronous; an asynchronous one is a programming error, reported as such.
+  if (parsed instanceof Promise) {
+    return failure(status, new ContractError(status, ["reply: an asynchronous contract"]));
+  }
+  if (!parsed.issues) return { ok: true, status, data: parsed.value };
+  return failure(status, new ContractError(status, describeIssues(parsed.issues)));
 }
 
 function failure(status: number, error: ApiError): ApiResult<never> {

@@ -1,35 +1,59 @@
-import * as z from "zod/mini";
-import { count, currencyId, id, page } from "./common.ts";
+/** Events and theme images: the first screen's replies, checked without zod (./plain.ts). */
+import { array, bool, count, id, int, nullable, object, page, str } from "./plain.ts";
 
-export const event = z.object({
-  eventId: id,
-  externalEventId: z.string(),
-  name: z.string(),
+export interface Event {
+  eventId: string;
+  externalEventId: string;
+  name: string;
   /** Day of the event, YYYY-MM-DD. */
-  date: z.string(),
-  location: z.string(),
+  date: string;
+  location: string;
+  albumId: string;
+  catalogId: string;
+  /** The competitor list searched by surname or bib number (the event id). */
+  competitorsListId: string;
+  distances: string[];
+  photoCount: number;
+  /** True while photos are still being uploaded and tagged. */
+  photosProcessing: boolean;
+  coverUrl: string | null;
+  currencyId: number;
+}
+
+export const event = object<Event>({
+  eventId: id,
+  externalEventId: str,
+  name: str,
+  date: str,
+  location: str,
   albumId: id,
   catalogId: id,
-  /** The competitor list searched by surname or bib number (the event id). */
   competitorsListId: id,
-  distances: z.array(z.string()),
+  distances: array(str),
   photoCount: count,
-  /** True while photos are still being uploaded and tagged. */
-  photosProcessing: z.boolean(),
-  coverUrl: z.nullable(z.string()),
-  currencyId,
+  photosProcessing: bool,
+  coverUrl: nullable(str),
+  currencyId: int,
 });
-export type Event = z.infer<typeof event>;
 export const eventPage = page(event);
 
-export const themeImage = z.object({
+export interface ThemeImage {
+  themeImageId: string;
+  themeId: string;
+  url: string;
+  width: number;
+  height: number;
+  title: string;
+  link: string | null;
+}
+
+export const themeImage = object<ThemeImage>({
   themeImageId: id,
-  themeId: z.string(),
-  url: z.string(),
+  themeId: str,
+  url: str,
   width: count,
   height: count,
-  title: z.string(),
-  link: z.nullable(z.string()),
+  title: str,
+  link: nullable(str),
 });
-export type ThemeImage = z.infer<typeof themeImage>;
 export const themeImagePage = page(themeImage);
