@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import Handlebars from "handlebars";
+import { cspOrigin, type OriginKind } from "../config/origin.ts";
 import type { TenantConfig } from "../config/schema.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
 
@@ -30,7 +31,9 @@ export interface NginxTarget {
   listen: string[];
 }
 
-const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
+/** Throws on anything but a plain https origin, even if it got past the schema. */
+const originOf = (url: string | undefined, kind: OriginKind): string[] =>
+  url === undefined ? [] : [cspOrigin(url, kind)];
 
 /**
  * The tenant's CSP: scripts and styles only from the bundle itself (no 'unsafe-inline' or
@@ -38,8 +41,8 @@ const originOf = (url: string | undefined): string[] => (url ? [new URL(url).ori
  * photos only from the API origin, sign-in only with the tenant's identity provider.
  */
 export function contentSecurityPolicy(config: TenantConfig, frameable = false): string {
-  const api = originOf(config.api.origin);
-  const idp = originOf(config.auth?.authority);
+  const api = originOf(config.api.origin, "origin");
+  const idp = originOf(config.auth?.authority, "base");
   const directives: string[][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'"],

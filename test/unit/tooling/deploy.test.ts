@@ -47,7 +47,7 @@ describe("content security policy", () => {
     const base = await tenant("mysport");
     const config: TenantConfig = {
       ...base,
-      api: { origin: "https://api.mysport.example/v2" },
+      api: { origin: "https://api.mysport.example" },
       auth: { authority: "https://id.mysport.example/realms/x", realm: "x", clientId: "shop" },
     };
     const csp = directives(contentSecurityPolicy(config));
