@@ -10,8 +10,8 @@ const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const HOST = `${LABEL}(?:\\.${LABEL})*`;
 /** Path segments of unreserved characters only; dot segments are refused separately. */
 const SEGMENT = "[A-Za-z0-9._~-]+";
-const ORIGIN_RE = new RegExp(`^https://(${HOST})(?::(\\d{1,5}))?(/?)$`);
-const WITH_PATH_RE = new RegExp(`^https://(${HOST})(?::(\\d{1,5}))?((?:/${SEGMENT})*/?)$`);
+export const ORIGIN_RE = new RegExp(`^https://(${HOST})(?::(\\d{1,5}))?(/?)$`);
+export const WITH_PATH_RE = new RegExp(`^https://(${HOST})(?::(\\d{1,5}))?((?:/${SEGMENT})*/?)$`);
 
 export type OriginKind = "origin" | "base";
 

@@ -6,7 +6,7 @@
  * compares a tenant's name.
  */
 import { z } from "zod";
-import { type OriginKind, originProblem } from "./origin.ts";
+import { ORIGIN_RE, type OriginKind, originProblem, WITH_PATH_RE } from "./origin.ts";
 
 export const LANGUAGES = ["ru", "en", "es"] as const;
 export const languageSchema = z.enum(LANGUAGES).describe("A supported language code.");
@@ -42,10 +42,15 @@ const httpsUrl = z
 
 /** An address that reaches the CSP: held to a plain https origin (see ./origin.ts). */
 const cspAddress = (kind: OriginKind) =>
-  z.string().superRefine((value, ctx) => {
-    const problem = originProblem(value, kind);
-    if (problem) ctx.addIssue({ code: "custom", message: `expected ${problem}`, input: value });
-  });
+  z
+    .string()
+    .superRefine((value, ctx) => {
+      const problem = originProblem(value, kind);
+      if (problem) ctx.addIssue({ code: "custom", message: `expected ${problem}`, input: value });
+    })
+    // For editors: the same shape as a JSON Schema pattern (the port range and dot segments
+    // are checked by the loader).
+    .meta({ format: "uri", pattern: (kind === "origin" ? ORIGIN_RE : WITH_PATH_RE).source });
 
 export const CURRENCIES = [643, 840, 978] as const;
 const currencyId = z

@@ -193,7 +193,7 @@ async function build(config: Json) {
     }
     return null;
   }
-  const files = await renderTenant(loaded.id, loaded.config, tenantsDir, CORE);
+  const files = await renderTenant(loaded.id, loaded.config, loaded.assets, CORE);
   const deploy = await renderDeployFiles(loaded.id, loaded.config);
   const html = String(files.get("index.html"));
   return { loaded, files, deploy, html, page: readPage(html) };
