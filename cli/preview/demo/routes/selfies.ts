@@ -3,7 +3,7 @@ import type { Person, Selfie } from "../../../../storefront/src/api/contracts/in
 import type { Context } from "../context.ts";
 import { facesOf, isJpeg } from "../faces.ts";
 import { BodyTooLargeError } from "../http/body.ts";
-import { boundaryOf, parseMultipart } from "../http/multipart.ts";
+import { boundaryOf, MultipartError, parseMultipart } from "../http/multipart.ts";
 import { fail, file, json } from "../http/reply.ts";
 import type { Handler } from "../router.ts";
 import type { SelfieRecord } from "../state.ts";
@@ -50,6 +50,8 @@ async function readSelfie(ctx: Context): Promise<Buffer | "too-large" | null> {
     return part.data.length > MAX_SELFIE_BYTES ? "too-large" : part.data;
   } catch (error) {
     if (error instanceof BodyTooLargeError) return "too-large";
+    // Thousands of parts or a huge part header: not a selfie form, answered as a missing file.
+    if (error instanceof MultipartError) return null;
     throw error;
   }
 }
