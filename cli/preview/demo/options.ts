@@ -1,4 +1,6 @@
 /** Knobs of the demo backend: defaults suit a person clicking through a preview. */
+import { DEFAULT_SELFIE_LIMITS, type SelfieLimits } from "./selfie-store.ts";
+
 export interface DemoOptions {
   /** Delay every /public call by this many ms (--demo-latency). */
   latencyMs?: number;
@@ -14,6 +16,8 @@ export interface DemoOptions {
   archiveDelayMs?: number;
   /** Seed of every generated id, token and injected failure. Default 1. */
   seed?: number;
+  /** How many selfies, bytes and how old the demo keeps (the oldest go first). */
+  selfieLimits?: SelfieLimits;
 }
 
 export type ResolvedDemoOptions = Required<DemoOptions>;
@@ -29,5 +33,6 @@ export function resolveDemoOptions(o: DemoOptions = {}): ResolvedDemoOptions {
     faceSearchDelayMs: o.faceSearchDelayMs ?? 3_000,
     archiveDelayMs: o.archiveDelayMs ?? 2_000,
     seed: o.seed ?? 1,
+    selfieLimits: o.selfieLimits ?? DEFAULT_SELFIE_LIMITS,
   };
 }

@@ -6,6 +6,7 @@ import { BodyTooLargeError } from "../http/body.ts";
 import { boundaryOf, MultipartError, parseMultipart } from "../http/multipart.ts";
 import { fail, file, json } from "../http/reply.ts";
 import type { Handler } from "../router.ts";
+import { findSelfie, storeSelfie } from "../selfie-store.ts";
 import type { SelfieRecord } from "../state.ts";
 import { iso } from "../views.ts";
 
@@ -71,17 +72,17 @@ export const selfieRoutes: Record<string, Handler> = {
       createdOn: ctx.now(),
       jpeg,
     };
-    ctx.state.selfies.set(selfie.selfieId, selfie);
+    storeSelfie(ctx.state, ctx.options, selfie);
     return json(201, selfieView(ctx, selfie));
   },
   "GET /selfies/:selfieId": (ctx) => {
-    const selfie = ctx.state.selfies.get(ctx.params.selfieId ?? "");
+    const selfie = findSelfie(ctx.state, ctx.options, ctx.params.selfieId ?? "");
     return selfie
       ? json(200, selfieView(ctx, selfie))
       : fail(404, "SelfieNotFound", "No such selfie");
   },
   "GET /selfies/:selfieId/file": (ctx) => {
-    const selfie = ctx.state.selfies.get(ctx.params.selfieId ?? "");
+    const selfie = findSelfie(ctx.state, ctx.options, ctx.params.selfieId ?? "");
     return selfie ? file("image/jpeg", selfie.jpeg) : fail(404, "SelfieNotFound", "No such selfie");
   },
 };
