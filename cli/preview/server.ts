@@ -4,12 +4,12 @@
  * (--demo-latency, --demo-fail) apply to the demo only.
  */
 import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
 import type { PreviewOidc } from "./oidc.ts";
-import { proxyRequest } from "./proxy.ts";
+import { proxyDecision, proxyRequest } from "./proxy.ts";
 import { serveStatic } from "./static-files.ts";
 
 export interface PreviewOptions {
@@ -51,7 +51,12 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     const path = req.url ?? "/";
     const work = async () => {
       if (oidc && (await oidc.handle(req, res))) return;
-      if (api && path.startsWith("/public/")) return proxyRequest(api, req, res);
+      if (api) {
+        // Decided on the decoded, normalised path; only /public/ ever reaches the upstream.
+        const decision = proxyDecision(path);
+        if (decision.kind === "refuse") return refuse(res, 400, `Refused: ${decision.reason}`);
+        if (decision.kind === "forward") return proxyRequest(api, decision.path, req, res);
+      }
       if (demo && oidc) await bearerToEmail(oidc, req);
       if (demo && (await demo.handle(req, res))) return;
       await serveStatic(root, req, res);
@@ -93,6 +98,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         server.closeAllConnections();
       }),
   };
+}
+
+function refuse(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" });
+  res.end(text);
 }
 
 function parseApiUrl(text: string): URL {
