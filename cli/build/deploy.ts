@@ -10,6 +10,9 @@ import { cspOrigin, type OriginKind } from "../config/origin.ts";
 import type { TenantConfig } from "../config/schema.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
 
+/** What the security headers depend on: where the API and the identity provider are. */
+export type CspConfig = Pick<TenantConfig, "api" | "auth">;
+
 export interface Header {
   name: string;
   value: string;
@@ -40,7 +43,7 @@ const originOf = (url: string | undefined, kind: OriginKind): string[] =>
  * 'unsafe-eval': the settings are a JSON data block, never inline script), API calls and
  * photos only from the API origin, sign-in only with the tenant's identity provider.
  */
-export function contentSecurityPolicy(config: TenantConfig, frameable = false): string {
+export function contentSecurityPolicy(config: CspConfig, frameable = false): string {
   const api = originOf(config.api.origin, "origin");
   const idp = originOf(config.auth?.authority, "base");
   const directives: string[][] = [
@@ -61,7 +64,7 @@ export function contentSecurityPolicy(config: TenantConfig, frameable = false): 
 }
 
 /** Headers every response carries, errors included. */
-export function securityHeaders(config: TenantConfig, frameable = false): Header[] {
+export function securityHeaders(config: CspConfig, frameable = false): Header[] {
   return [
     { name: "Content-Security-Policy", value: contentSecurityPolicy(config, frameable) },
     // No includeSubDomains: a tenant's host (mysport.ru) shares its domain with sites this

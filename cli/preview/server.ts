@@ -4,10 +4,13 @@
  * (--demo-latency, --demo-fail) apply to the demo only.
  */
 import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
+import type { CspConfig } from "../build/deploy.ts";
 import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
+import { allowedHosts, exposureWarning, hostProblem, isDeployFile } from "./guard.ts";
+import { applyHeaders, previewHeaders } from "./headers.ts";
 import type { PreviewOidc } from "./oidc.ts";
 import { proxyDecision, proxyRequest } from "./proxy.ts";
 import { serveStatic } from "./static-files.ts";
@@ -26,6 +29,10 @@ export interface PreviewOptions {
    * (the tenant's `auth` without an `authority`); see cli/preview/oidc.ts.
    */
   oidc?: { realm: string; clientId: string } | null;
+  /** The tenant's API and identity provider, for its CSP (default: neither). */
+  security?: CspConfig;
+  /** Where the warning about a non-loopback --host goes (default: stderr). */
+  warn?: (text: string) => void;
 }
 
 export interface PreviewServer {
@@ -43,12 +50,19 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     throw new Error(`No bundle at ${root} (index.html is missing). Build the tenant first.`);
   }
   const api = options.api ? parseApiUrl(options.api) : null;
-  const demo = api ? null : createDemoBackend(options.demo);
+  // The demo trusts only access tokens of the local provider (or its own signed ones).
+  const identify = (token: string) => (oidc ? oidc.identify(token) : Promise.resolve(null));
+  const demo = api ? null : createDemoBackend({ ...options.demo, identify });
+  const headersFor = previewHeaders(options.security);
+  let allowed = new Set<string>();
   // Created once the port is known: its issuer and redirect URIs are the preview's origin.
   let oidc: PreviewOidc | null = null;
 
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
+    const pathname = path.split(/[?#]/)[0] ?? "/";
+    const misdirected = hostProblem(allowed, req);
+    if (misdirected) return refuse(res, 421, `Misdirected request: ${misdirected}`);
     const work = async () => {
       if (oidc && (await oidc.handle(req, res))) return;
       if (api) {
@@ -57,8 +71,9 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         if (decision.kind === "refuse") return refuse(res, 400, `Refused: ${decision.reason}`);
         if (decision.kind === "forward") return proxyRequest(api, decision.path, req, res);
       }
-      if (demo && oidc) await bearerToEmail(oidc, req);
       if (demo && (await demo.handle(req, res))) return;
+      applyHeaders(res, headersFor(pathname));
+      if (isDeployFile(pathname)) return refuse(res, 404, "Not found");
       await serveStatic(root, req, res);
     };
     work().catch((error: unknown) => {
@@ -80,6 +95,9 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     server.listen(options.port ?? 0, host, () => done());
   });
   const { port } = server.address() as AddressInfo;
+  allowed = allowedHosts(host, port);
+  const warning = exposureWarning(host);
+  if (warning) (options.warn ?? ((text) => process.stderr.write(`${text}\n`)))(warning);
   const shownHost = host.includes(":") ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
   if (options.oidc) {
@@ -116,12 +134,4 @@ function parseApiUrl(text: string): URL {
     throw new Error(`--api must be an http(s) URL, got "${text}"`);
   }
   return url;
-}
-
-/** The demo backend knows users by e-mail: swap an access token of the local provider for it. */
-async function bearerToEmail(oidc: PreviewOidc, req: IncomingMessage): Promise<void> {
-  const header = req.headers.authorization;
-  if (!header?.startsWith("Bearer ")) return;
-  const email = await oidc.identify(header.slice("Bearer ".length));
-  if (email) req.headers.authorization = `Bearer ${email}`;
 }

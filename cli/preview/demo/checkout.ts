@@ -5,7 +5,6 @@
  */
 import type { Context } from "./context.ts";
 import { fail, type Reply } from "./http/reply.ts";
-import { identityOf } from "./identity.ts";
 import { priceCart } from "./pricing.ts";
 import type { CartRecord, OrderRecord } from "./state.ts";
 
@@ -41,7 +40,7 @@ export function checkout(ctx: Context, cart: CartRecord): OrderRecord | Reply {
       originalPrice: i.originalPrice,
       totalPrice: i.price,
     })),
-    owner: identityOf(ctx.bearer) ?? cart.owner,
+    owner: ctx.user ?? cart.owner,
   };
   ctx.state.orders.set(orderId, order);
   ctx.state.invoices.set(order.invoiceId, orderId);

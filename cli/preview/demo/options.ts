@@ -1,4 +1,5 @@
 /** Knobs of the demo backend: defaults suit a person clicking through a preview. */
+import type { Identify } from "./access-tokens.ts";
 import { DEFAULT_SELFIE_LIMITS, type SelfieLimits } from "./selfie-store.ts";
 
 export interface DemoOptions {
@@ -16,6 +17,11 @@ export interface DemoOptions {
   archiveDelayMs?: number;
   /** Seed of every generated id, token and injected failure. Default 1. */
   seed?: number;
+  /**
+   * Who an access token not signed by the demo belongs to (the preview's identity provider);
+   * null for a token it did not issue. Default: no other issuer.
+   */
+  identify?: Identify | null;
   /** How many selfies, bytes and how old the demo keeps (the oldest go first). */
   selfieLimits?: SelfieLimits;
 }
@@ -34,5 +40,6 @@ export function resolveDemoOptions(o: DemoOptions = {}): ResolvedDemoOptions {
     archiveDelayMs: o.archiveDelayMs ?? 2_000,
     seed: o.seed ?? 1,
     selfieLimits: o.selfieLimits ?? DEFAULT_SELFIE_LIMITS,
+    identify: o.identify ?? null,
   };
 }
