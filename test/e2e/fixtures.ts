@@ -7,7 +7,9 @@
  *   tenant's own origin;
  * - a token shows in an address (`access_token=`, `id_token=`, `code_verifier=`) or in the
  *   browser console (`Bearer …`, a token value seen on the wire);
- * - the page throws an error nobody caught, or a promise is rejected with nobody listening.
+ * - the page throws an error nobody caught, or a promise is rejected with nobody listening;
+ * - the browser reports a Content-Security-Policy violation (the preview sends the tenant's
+ *   CSP, as nginx does: anything it blocks would be broken in production too).
  *
  * A test that means to provoke one of these (none does today) can opt out per file with
  * `test.use({ guards: { pageErrors: false } })`.
@@ -80,6 +82,7 @@ export const test = base.extend<{
       context.on("console", (message) => {
         const text = message.text();
         if (/Bearer\s+\S/.test(text)) problems.push(`a Bearer token in the console: ${text}`);
+        if (/Content Security Policy/i.test(text)) problems.push(`a CSP violation: ${text}`);
         for (const token of tokens) {
           if (text.includes(token)) problems.push(`a token in the console: ${text}`);
         }
