@@ -114,20 +114,33 @@ export async function renderNginxConf(
   target: NginxTarget = { root: defaultRoot(id), listen: DEFAULT_LISTEN },
 ): Promise<string> {
   const hosts = [...new Set(config.hosts.map((h) => h.host.replace(/:\d+$/, "")))];
+  const safe = (headers: Header[]) =>
+    new Map(headers.map((h) => [h.name, nginxSafe(h.value)] as const));
+  const normal = safe(securityHeaders(config));
+  // Only tenants with sign-in have the callback page that the silent check frames.
+  const callback = config.auth ? safe(securityHeaders(config, true)) : null;
+  // CSP and X-Frame-Options differ on the callback page: they are map variables; the rest are
+  // the same everywhere.
+  const varying = new Set(["Content-Security-Policy", "X-Frame-Options"]);
   return (await template("nginx.conf.hbs"))({
     id,
     root: nginxSafe(target.root),
     listen: target.listen.map(nginxSafe),
     // "_" matches no real host: without hosts the block only serves as a port's default.
     serverNames: hosts.length > 0 ? hosts.join(" ") : "_",
-    headers: securityHeaders(config).map((h) => ({ name: h.name, value: nginxSafe(h.value) })),
+    // nginx variable names take [A-Za-z0-9_]; tenant ids are [a-z0-9-], so this stays unique.
+    vars: `storefront_${id.replace(/-/g, "_")}`,
+    csp: normal.get("Content-Security-Policy"),
+    frameOptions: normal.get("X-Frame-Options"),
+    callbackCsp: callback?.get("Content-Security-Policy") ?? null,
+    callbackFrameOptions: callback?.get("X-Frame-Options") ?? null,
+    headers: [...normal]
+      .filter(([name]) => !varying.has(name))
+      .map(([name, value]) => ({ name, value })),
     immutable: IMMUTABLE,
     revalidate: REVALIDATE,
     backendPaths: backendPaths(config),
-    // Only tenants with sign-in have the callback page that the silent check frames.
-    callbackHeaders: config.auth
-      ? securityHeaders(config, true).map((h) => ({ name: h.name, value: nginxSafe(h.value) }))
-      : null,
+    callbackHeaders: callback !== null,
   });
 }
 

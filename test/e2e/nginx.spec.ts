@@ -7,7 +7,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -153,8 +153,55 @@ function expectSecurityHeaders(res: Response, where: string) {
   expect(h("permissions-policy"), where).toBe("camera=(self), microphone=(), geolocation=()");
 }
 
+/**
+ * A request written byte for byte on a socket: fetch and browsers refuse or normalise a
+ * malformed `%`, a 9 KB address or oversized headers before nginx could see them.
+ */
+function rawExchange(url: string, request: string): Promise<Response> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done, failed) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    let text = "";
+    socket.on("data", (chunk) => {
+      text += chunk.toString("latin1");
+    });
+    socket.on("error", failed);
+    socket.on("end", () => {
+      const [statusLine = "", ...lines] = (text.split("\r\n\r\n")[0] ?? "").split("\r\n");
+      const headers = new Headers();
+      for (const line of lines) {
+        const at = line.indexOf(":");
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0);
+      done(new Response(null, { status, headers }));
+    });
+  });
+}
+
 for (const id of TENANTS) {
   test.describe(`${id} behind nginx`, () => {
+    test("nginx's own errors (400, 414, oversized headers) carry every security header", async ({
+      nginx,
+    }) => {
+      const get = (target: string, extra = "") =>
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`;
+      const cases: [string, string, number[]][] = [
+        ["a malformed %", get("/%zz"), [400]],
+        ["a truncated %", get("/event/%2"), [400]],
+        ["an encoded NUL", get("/a%00b"), [400]],
+        ["a 9 KB address", get(`/${"a".repeat(9 * 1024)}`), [414]],
+        ["an oversized header", get("/", `X-Big: ${"b".repeat(9 * 1024)}\r\n`), [400, 494]],
+        ["a garbage request line", "NOT HTTP\r\n\r\n", [400]],
+      ];
+      for (const [what, request, statuses] of cases) {
+        const res = await rawExchange(nginx.url(id), request);
+        expect(statuses, `${what}: status ${res.status}`).toContain(res.status);
+        expectSecurityHeaders(res, what);
+        expect(res.headers.get("x-frame-options"), what).toBe("DENY");
+      }
+    });
+
     test("the shipped nginx.conf is the template with a placeholder root", async () => {
       const tenant = await loadTenant("tenants", id);
       if (!tenant.ok) throw new Error("invalid tenant");
@@ -219,44 +266,49 @@ for (const id of TENANTS) {
   });
 }
 
-test("the policy is enforced: inline script and style attributes refused, CSSOM styles allowed", async ({
-  page,
-  nginx,
-}) => {
-  await recordViolations(page);
-  await page.goto(nginx.url("mysport"));
-  await expect(page.locator("h1").first()).toBeVisible();
-  const outcome = await page.evaluate(async () => {
-    const w = window as unknown as { inlineRan?: boolean; cspViolations: string[] };
-    // React's style prop sets element.style (CSSOM), which style-src does not govern: the
-    // virtualized photo grid positions its rows that way.
-    const viaCssom = document.createElement("div");
-    viaCssom.style.height = "12px";
-    document.body.append(viaCssom);
-    const cssomViolations = w.cspViolations.length;
-    const script = document.createElement("script");
-    script.textContent = "window.inlineRan = true";
-    document.head.append(script);
-    const viaAttribute = document.createElement("div");
-    viaAttribute.setAttribute("style", "height: 12px");
-    document.body.append(viaAttribute);
-    await new Promise((done) => setTimeout(done, 200));
-    return {
-      cssomViolations,
-      cssomHeight: viaCssom.getBoundingClientRect().height,
-      attributeHeight: viaAttribute.getBoundingClientRect().height,
-      inlineRan: w.inlineRan ?? false,
-      violations: w.cspViolations,
-    };
-  });
-  expect(outcome).toEqual({
-    cssomViolations: 0,
-    cssomHeight: 12,
-    attributeHeight: 0,
-    inlineRan: false,
-    violations: [
-      expect.stringMatching(/^script-src(-elem)? inline$/),
-      expect.stringMatching(/^style-src(-attr)? inline$/),
-    ],
+test.describe("the policy", () => {
+  // This test provokes two violations on purpose: the guard would count them as failures.
+  test.use({ guards: { pageErrors: true, csp: false } });
+
+  test("the policy is enforced: inline script and style attributes refused, CSSOM styles allowed", async ({
+    page,
+    nginx,
+  }) => {
+    await recordViolations(page);
+    await page.goto(nginx.url("mysport"));
+    await expect(page.locator("h1").first()).toBeVisible();
+    const outcome = await page.evaluate(async () => {
+      const w = window as unknown as { inlineRan?: boolean; cspViolations: string[] };
+      // React's style prop sets element.style (CSSOM), which style-src does not govern: the
+      // virtualized photo grid positions its rows that way.
+      const viaCssom = document.createElement("div");
+      viaCssom.style.height = "12px";
+      document.body.append(viaCssom);
+      const cssomViolations = w.cspViolations.length;
+      const script = document.createElement("script");
+      script.textContent = "window.inlineRan = true";
+      document.head.append(script);
+      const viaAttribute = document.createElement("div");
+      viaAttribute.setAttribute("style", "height: 12px");
+      document.body.append(viaAttribute);
+      await new Promise((done) => setTimeout(done, 200));
+      return {
+        cssomViolations,
+        cssomHeight: viaCssom.getBoundingClientRect().height,
+        attributeHeight: viaAttribute.getBoundingClientRect().height,
+        inlineRan: w.inlineRan ?? false,
+        violations: w.cspViolations,
+      };
+    });
+    expect(outcome).toEqual({
+      cssomViolations: 0,
+      cssomHeight: 12,
+      attributeHeight: 0,
+      inlineRan: false,
+      violations: [
+        expect.stringMatching(/^script-src(-elem)? inline$/),
+        expect.stringMatching(/^style-src(-attr)? inline$/),
+      ],
+    });
   });
 });
