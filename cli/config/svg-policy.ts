@@ -32,13 +32,16 @@ const RULES: [RegExp, string][] = [
   [/@import\b/i, "a stylesheet @import"],
   [/[\s"']src\s*=/i, "a src attribute (an external resource)"],
   [
-    /attributeName\s*=\s*["']?\s*(xlink:)?(href|on)/i,
+    /attributeName\s*=\s*["']?\s*([\w.-]+:)?(href|on)/i,
     "an animation that rewrites a link or handler",
   ],
+  // CSS escapes (\75 rl = url) and the other ways CSS fetches: nothing a logo needs.
+  [/\\[0-9a-f]/i, "a CSS escape (\\…), which could hide a url()"],
+  [/image-set\s*\(|@font-face/i, "a CSS image-set() or @font-face (an external resource)"],
 ];
 
-/** href / xlink:href values: only references inside the document (#id). */
-const HREF = /(?:^|[\s"'])(?:xlink:)?href\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+/** href values under any namespace prefix (xlink:, or one the file declares): only #id. */
+const HREF = /(?:^|[\s"'])(?:[\w.-]+:)?href\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi;
 /** url(…) values (in attributes or <style>): only url(#id). */
 const URL_FN = /url\s*\(\s*(["']?)([^)"']*)\1\s*\)/gi;
 

@@ -56,6 +56,13 @@ const HOSTILE_SVGS: [string, string][] = [
   ["DOCTYPE with entities", `<!DOCTYPE svg [<!ENTITY x "y">]>${svg("&x;")}`],
   ["animation rewriting href", svg('<a><set attributeName="href" to="#x"/></a>')],
   ["iframe", svg("<iframe src='https://evil.example'></iframe>")],
+  [
+    "href under another xlink prefix",
+    svg('<use xmlns:x="http://www.w3.org/1999/xlink" x:href="https://evil.example/a.svg#a"/>'),
+  ],
+  ["CSS escape hiding url()", svg('<rect style="fill:\\75 rl(https://evil.example/p)"/>')],
+  ["CSS image-set()", svg("<style>rect{fill:image-set('https://evil.example/p' 1x)}</style>")],
+  ["@font-face", svg("<style>@font-face{font-family:x;src:local(x)}</style>")],
   ["not an SVG at all", "root:x:0:0:root:/root:/bin/bash\n"],
 ];
 
