@@ -5,6 +5,7 @@
  * to a plain `https://host[:port]` (plus, for the identity provider, a plain path such as
  * /auth/realms/x): DNS labels, no wildcard, credentials, query, fragment or metacharacters.
  */
+import { z } from "zod";
 
 const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const HOST = `${LABEL}(?:\\.${LABEL})*`;
@@ -49,3 +50,17 @@ export function cspOrigin(value: string, kind: OriginKind): string {
   }
   return origin;
 }
+
+/**
+ * The zod schema of such an address, for the tenant schema: the loader's message names the
+ * rule; editors get the same shape as a JSON Schema pattern (the port range and dot segments
+ * are the loader's).
+ */
+export const cspAddress = (kind: OriginKind) =>
+  z
+    .string()
+    .superRefine((value, ctx) => {
+      const problem = originProblem(value, kind);
+      if (problem) ctx.addIssue({ code: "custom", message: `expected ${problem}`, input: value });
+    })
+    .meta({ format: "uri", pattern: (kind === "origin" ? ORIGIN_RE : WITH_PATH_RE).source });

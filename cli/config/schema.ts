@@ -6,7 +6,7 @@
  * compares a tenant's name.
  */
 import { z } from "zod";
-import { ORIGIN_RE, type OriginKind, originProblem, WITH_PATH_RE } from "./origin.ts";
+import { cspAddress } from "./origin.ts";
 
 export const LANGUAGES = ["ru", "en", "es"] as const;
 export const languageSchema = z.enum(LANGUAGES).describe("A supported language code.");
@@ -39,18 +39,6 @@ const assetPath = z
 const httpsUrl = z
   .url({ protocol: /^https?$/, message: "an http(s) URL" })
   .describe("An absolute http(s) URL.");
-
-/** An address that reaches the CSP: held to a plain https origin (see ./origin.ts). */
-const cspAddress = (kind: OriginKind) =>
-  z
-    .string()
-    .superRefine((value, ctx) => {
-      const problem = originProblem(value, kind);
-      if (problem) ctx.addIssue({ code: "custom", message: `expected ${problem}`, input: value });
-    })
-    // For editors: the same shape as a JSON Schema pattern (the port range and dot segments
-    // are checked by the loader).
-    .meta({ format: "uri", pattern: (kind === "origin" ? ORIGIN_RE : WITH_PATH_RE).source });
 
 export const CURRENCIES = [643, 840, 978] as const;
 const currencyId = z

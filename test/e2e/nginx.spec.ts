@@ -7,7 +7,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { connect, createServer } from "node:net";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -15,6 +15,7 @@ import { renderNginxConf } from "../../cli/build/deploy.ts";
 import type { BuildManifest } from "../../cli/build/manifest.ts";
 import { loadTenant } from "../../cli/config/load.ts";
 import { test as base, expect, type Page } from "./fixtures.ts";
+import { rawExchange } from "./raw-socket.ts";
 import { TENANT_PORTS, type TenantId } from "./tenants.ts";
 
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
@@ -151,32 +152,6 @@ function expectSecurityHeaders(res: Response, where: string) {
   expect(h("x-content-type-options"), where).toBe("nosniff");
   expect(h("referrer-policy"), where).toBe("strict-origin-when-cross-origin");
   expect(h("permissions-policy"), where).toBe("camera=(self), microphone=(), geolocation=()");
-}
-
-/**
- * A request written byte for byte on a socket: fetch and browsers refuse or normalise a
- * malformed `%`, a 9 KB address or oversized headers before nginx could see them.
- */
-function rawExchange(url: string, request: string): Promise<Response> {
-  const { hostname, port } = new URL(url);
-  return new Promise((done, failed) => {
-    const socket = connect(Number(port), hostname, () => socket.write(request));
-    let text = "";
-    socket.on("data", (chunk) => {
-      text += chunk.toString("latin1");
-    });
-    socket.on("error", failed);
-    socket.on("end", () => {
-      const [statusLine = "", ...lines] = (text.split("\r\n\r\n")[0] ?? "").split("\r\n");
-      const headers = new Headers();
-      for (const line of lines) {
-        const at = line.indexOf(":");
-        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
-      }
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0);
-      done(new Response(null, { status, headers }));
-    });
-  });
 }
 
 for (const id of TENANTS) {

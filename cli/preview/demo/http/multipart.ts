@@ -52,6 +52,8 @@ export function parseMultipart(body: Buffer, boundary: string): Part[] {
   let at = body.indexOf(first);
   if (at === -1) return parts;
   at += first.length;
+  // The next header end at or after `at`, found once and reused: the searches move forward only.
+  let headerEnd = -1;
   for (;;) {
     // "--" after a delimiter closes the body; otherwise the part starts after its CRLF.
     if (body[at] === 0x2d && body[at + 1] === 0x2d) return parts;
@@ -59,16 +61,27 @@ export function parseMultipart(body: Buffer, boundary: string): Part[] {
     const next = body.indexOf(delimiter, at);
     if (next === -1) return parts; // an unterminated last part is dropped
     if (parts.length === MAX_PARTS) throw new MultipartError(`more than ${MAX_PARTS} parts`);
-    // An empty header block: the part starts with the blank line itself.
-    const blank = body[at] === 0x0d && body[at + 1] === 0x0a ? at - 2 : -1;
-    const window = body.subarray(at, Math.min(next, at + MAX_HEADER_BYTES + HEADER_END.length));
-    const found = blank !== -1 ? blank - at : window.indexOf(HEADER_END);
-    if (found === -1 && next - at > MAX_HEADER_BYTES) {
-      throw new MultipartError(`a part header over ${MAX_HEADER_BYTES} bytes`);
+    let dataStart: number;
+    if (body[at] === 0x0d && body[at + 1] === 0x0a) {
+      dataStart = at + 2; // no headers: the part starts with the blank line itself
+    } else {
+      if (headerEnd !== Number.POSITIVE_INFINITY && headerEnd < at) {
+        headerEnd = body.indexOf(HEADER_END, at);
+        if (headerEnd === -1) headerEnd = Number.POSITIVE_INFINITY;
+      }
+      dataStart = headerEnd + HEADER_END.length;
     }
-    if (found !== -1) {
-      const head = body.subarray(at, at + Math.max(found, 0)).toString("utf8");
-      parts.push({ ...headersOf(head), data: body.subarray(at + found + 4, next) });
+    const headerBytes = dataStart - at;
+    if (dataStart > next) {
+      // No header end inside this part: skipped, unless it is too big to be a header at all.
+      if (next - at > MAX_HEADER_BYTES) {
+        throw new MultipartError(`a part header over ${MAX_HEADER_BYTES} bytes`);
+      }
+    } else if (headerBytes > MAX_HEADER_BYTES + HEADER_END.length) {
+      throw new MultipartError(`a part header over ${MAX_HEADER_BYTES} bytes`);
+    } else {
+      const head = body.subarray(at, Math.max(at, dataStart - HEADER_END.length)).toString("utf8");
+      parts.push({ ...headersOf(head), data: body.subarray(dataStart, next) });
     }
     at = next + delimiter.length;
   }
