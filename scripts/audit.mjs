@@ -6,31 +6,18 @@
 //    When the registry's advisory service cannot be reached (these build machines reach a
 //    registry mirror that answers the bulk advisory call with 405), the step says so and goes
 //    on to the offline check; `--require-online` makes that a failure (for a networked CI).
-// 2. Offline: every installed production package listed in FIXED must be at or above the
-//    version that fixed its known advisories, read from package-lock.json.
+// 2. Offline (scripts/audit-policy.mjs): every installed production package with a known
+//    advisory must be at or above the version that fixed it, read from package-lock.json; no
+//    known-malicious release may be installed; and every production dependency of
+//    package.json needs a minimum or a written decision.
 //
 //   node scripts/audit.mjs [--require-online]
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
+import { offlineProblems } from "./audit-policy.mjs";
 
 const run = promisify(execFile);
-
-/** Known advisories and the first version free of them. */
-const FIXED = {
-  handlebars: { version: "4.7.9", why: "2026 prototype-pollution and template-injection fixes" },
-  yaml: { version: "2.2.2", why: "CVE-2023-2251 (uncaught exception on crafted input)" },
-  zod: { version: "3.22.3", why: "CVE-2023-4316 (ReDoS in the e-mail check)" },
-  "react-router": { version: "7.5.2", why: "CVE-2025-43864 / CVE-2025-43865" },
-  vite: { version: "6.3.4", why: "CVE-2025-46565 and earlier fs.deny bypasses" },
-};
-
-const newer = (a, b) => {
-  const pa = a.split(/[.-]/).map(Number);
-  const pb = b.split(/[.-]/).map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) > (pb[i] ?? 0);
-  return true;
-};
 
 let failed = false;
 
@@ -75,18 +62,11 @@ async function online() {
 
 function offline() {
   const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
-  for (const [name, fix] of Object.entries(FIXED)) {
-    const installed = Object.entries(lock.packages ?? {}).filter(
-      ([path, info]) => path.endsWith(`node_modules/${name}`) && !info.dev,
-    );
-    for (const [path, info] of installed) {
-      if (!newer(info.version, fix.version)) {
-        console.error(`✗ ${path} ${info.version} < ${fix.version}: ${fix.why}`);
-        failed = true;
-      }
-    }
-  }
-  if (!failed) console.log(`✓ known advisories: production packages at or above their fixes`);
+  const pkg = JSON.parse(readFileSync("package.json", "utf8"));
+  const problems = offlineProblems(lock, pkg);
+  for (const p of problems) console.error(`✗ ${p}`);
+  if (problems.length > 0) failed = true;
+  else console.log("✓ known advisories: every production package at or above its fix, or decided");
 }
 
 await online();

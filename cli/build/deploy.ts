@@ -6,9 +6,13 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import Handlebars from "handlebars";
+import { cspOrigin, type OriginKind } from "../config/origin.ts";
 import type { TenantConfig } from "../config/schema.ts";
 import { nginxPageMaps } from "./nginx-pages.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
+
+/** What the security headers depend on: where the API and the identity provider are. */
+export type CspConfig = Pick<TenantConfig, "api" | "auth">;
 
 export interface Header {
   name: string;
@@ -31,16 +35,18 @@ export interface NginxTarget {
   listen: string[];
 }
 
-const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
+/** Throws on anything but a plain https origin, even if it got past the schema. */
+const originOf = (url: string | undefined, kind: OriginKind): string[] =>
+  url === undefined ? [] : [cspOrigin(url, kind)];
 
 /**
  * The tenant's CSP: scripts and styles only from the bundle itself (no 'unsafe-inline' or
  * 'unsafe-eval': the settings are a JSON data block, never inline script), API calls and
  * photos only from the API origin, sign-in only with the tenant's identity provider.
  */
-export function contentSecurityPolicy(config: TenantConfig, frameable = false): string {
-  const api = originOf(config.api.origin);
-  const idp = originOf(config.auth?.authority);
+export function contentSecurityPolicy(config: CspConfig, frameable = false): string {
+  const api = originOf(config.api.origin, "origin");
+  const idp = originOf(config.auth?.authority, "base");
   const directives: string[][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'"],
@@ -59,7 +65,7 @@ export function contentSecurityPolicy(config: TenantConfig, frameable = false): 
 }
 
 /** Headers every response carries, errors included. */
-export function securityHeaders(config: TenantConfig, frameable = false): Header[] {
+export function securityHeaders(config: CspConfig, frameable = false): Header[] {
   return [
     { name: "Content-Security-Policy", value: contentSecurityPolicy(config, frameable) },
     // No includeSubDomains: a tenant's host (mysport.ru) shares its domain with sites this
@@ -109,21 +115,34 @@ export async function renderNginxConf(
   target: NginxTarget = { root: defaultRoot(id), listen: DEFAULT_LISTEN },
 ): Promise<string> {
   const hosts = [...new Set(config.hosts.map((h) => h.host.replace(/:\d+$/, "")))];
+  const safe = (headers: Header[]) =>
+    new Map(headers.map((h) => [h.name, nginxSafe(h.value)] as const));
+  const normal = safe(securityHeaders(config));
+  // Only tenants with sign-in have the callback page that the silent check frames.
+  const callback = config.auth ? safe(securityHeaders(config, true)) : null;
+  // CSP and X-Frame-Options differ on the callback page: they are map variables; the rest are
+  // the same everywhere.
+  const varying = new Set(["Content-Security-Policy", "X-Frame-Options"]);
   return (await template("nginx.conf.hbs"))({
     id,
     root: nginxSafe(target.root),
     listen: target.listen.map(nginxSafe),
     // "_" matches no real host: without hosts the block only serves as a port's default.
     serverNames: hosts.length > 0 ? hosts.join(" ") : "_",
-    headers: securityHeaders(config).map((h) => ({ name: h.name, value: nginxSafe(h.value) })),
+    // nginx variable names take [A-Za-z0-9_]; tenant ids are [a-z0-9-], so this stays unique.
+    vars: `storefront_${id.replace(/-/g, "_")}`,
+    csp: normal.get("Content-Security-Policy"),
+    frameOptions: normal.get("X-Frame-Options"),
+    callbackCsp: callback?.get("Content-Security-Policy") ?? null,
+    callbackFrameOptions: callback?.get("X-Frame-Options") ?? null,
+    headers: [...normal]
+      .filter(([name]) => !varying.has(name))
+      .map(([name, value]) => ({ name, value })),
     immutable: IMMUTABLE,
     revalidate: REVALIDATE,
     backendPaths: backendPaths(config),
     pages: nginxPageMaps(id, config),
-    // Only tenants with sign-in have the callback page that the silent check frames.
-    callbackHeaders: config.auth
-      ? securityHeaders(config, true).map((h) => ({ name: h.name, value: nginxSafe(h.value) }))
-      : null,
+    callbackHeaders: callback !== null,
   });
 }
 

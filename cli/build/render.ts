@@ -6,6 +6,7 @@ import Handlebars from "handlebars";
 import * as sass from "sass";
 import { pageFile, tenantPages } from "../../storefront/src/domain/pages.ts";
 import type { PrerenderedPage } from "../../storefront/src/prerender.tsx";
+import type { AssetBytes } from "../config/assets.ts";
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
 import { bootScript } from "./boot-script.ts";
 import type { CoreBuild } from "./core.ts";
@@ -76,14 +77,20 @@ export type TenantFiles = Map<string, string | Uint8Array>;
 export async function renderTenant(
   id: string,
   config: TenantConfig,
-  tenantsDir: string,
+  assets: AssetBytes,
   core: CoreBuild,
 ): Promise<TenantFiles> {
   const files: TenantFiles = new Map();
   const lang = config.languages.default;
 
+  // The bytes the loader checked (size, SVG policy): a path is never read a second time.
+  const checked = (rel: string) => {
+    const data = assets.get(rel);
+    if (!data) throw new Error(`${rel} was not checked by the loader`);
+    return data;
+  };
   const asset = async (rel: string) => {
-    const data = await readFile(join(tenantsDir, rel));
+    const data = checked(rel);
     const ext = extname(rel);
     const name = `assets/${basename(rel, ext)}-${shortHash(data)}${ext}`;
     files.set(name, data);
@@ -93,7 +100,7 @@ export async function renderTenant(
   const logoSmall = await asset(config.theme.logoSmall);
   const faviconExt = extname(config.theme.favicon);
   const favicon = `favicon${faviconExt}`;
-  files.set(favicon, await readFile(join(tenantsDir, config.theme.favicon)));
+  files.set(favicon, checked(config.theme.favicon));
   const faviconType = MIME[faviconExt] ?? "image/png";
 
   const scss = (await template("theme.scss.hbs"))(config.theme);

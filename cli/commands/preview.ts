@@ -69,6 +69,9 @@ export async function runPreview(o: PreviewCommandOptions): Promise<number> {
     host: o.host,
     api: o.api,
     demo: { latencyMs: o.demoLatency, failRate: o.demoFail },
+    // The tenant's CSP and security headers, as its nginx.conf sends them.
+    security: tenant.config,
+    warn: err,
     // Only where the storefront looks for the provider on its own origin (no `authority`).
     oidc:
       o.oidc !== false && auth && !auth.authority

@@ -1,26 +1,74 @@
 /**
  * Second validation layer: asset paths in the theme are resolved relative to the
- * tenants directory (like the config file), must stay inside it, and must exist.
+ * tenants directory (like the config file), must stay inside it, must exist, must fit the
+ * size limit of their field and must be what their extension says (SVG: ./svg-policy.ts).
+ * Each file is read ONCE, here; the build ships exactly these checked bytes, so a file
+ * swapped after validation (a symlink to /etc/passwd) never reaches dist/.
  */
-import { readFile, realpath, stat } from "node:fs/promises";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { open, realpath } from "node:fs/promises";
+import { extname, isAbsolute, relative, resolve, sep } from "node:path";
+import { contentProblem } from "./asset-content.ts";
 
 export const ASSET_FIELDS = ["logo", "logoSmall", "favicon", "hero"] as const;
+type AssetField = (typeof ASSET_FIELDS)[number];
+
+const KIB = 1024;
+/**
+ * Bytes per field and kind. Logos sit in the app bar of the first screen, which participants
+ * open on phones on slow networks; the shipped ones are under 1 KiB. 256 KiB of SVG or 512 KiB
+ * of raster is room for a detailed logo, and refuses the accidental export. A favicon is
+ * fetched on every first visit: 100 KiB holds a multi-size .ico. The hero is home's largest
+ * element, preloaded on every first visit: the shipped ones are ~8 KiB of SVG; 128 KiB of SVG
+ * or 400 KiB of raster keeps its first paint on a slow phone network within reach.
+ */
+export const ASSET_LIMITS: Record<AssetField, { svg: number; raster: number; what: string }> = {
+  logo: { svg: 256 * KIB, raster: 512 * KIB, what: "a logo" },
+  logoSmall: { svg: 256 * KIB, raster: 512 * KIB, what: "a logo" },
+  favicon: { svg: 100 * KIB, raster: 100 * KIB, what: "a favicon" },
+  hero: { svg: 128 * KIB, raster: 400 * KIB, what: "a hero image" },
+};
+
+export function assetLimit(field: AssetField, file: string): number {
+  const limits = ASSET_LIMITS[field];
+  return extname(file).toLowerCase() === ".svg" ? limits.svg : limits.raster;
+}
 
 export type AssetResult =
   | { path: string[]; ok: true; rel: string; bytes: Buffer }
-  | { path: string[]; ok: false; kind: "escapes" | "missing"; message: string };
+  | { path: string[]; ok: false; kind: "escapes" | "missing" | "content"; message: string };
+
+/** The checked bytes of every asset, by its path relative to the tenants directory. */
+export type AssetBytes = ReadonlyMap<string, Uint8Array>;
 
 function inside(root: string, p: string): boolean {
   const rel = relative(root, p);
   return rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
 }
 
+/** At most `limit + 1` bytes of an open file: enough to tell it is too big, never more. */
+async function readBounded(real: string, limit: number): Promise<Buffer | "not-a-file"> {
+  const handle = await open(real, "r");
+  try {
+    // The size and the bytes come from the same open file, not from the path twice.
+    if (!(await handle.stat()).isFile()) return "not-a-file";
+    const buffer = Buffer.alloc(limit + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return buffer.subarray(0, length);
+  } finally {
+    await handle.close();
+  }
+}
+
 async function checkOne(
   tenantsDir: string,
   realDir: string,
   shownDir: string,
-  field: string,
+  field: AssetField,
   value: string,
 ): Promise<AssetResult> {
   const path = ["theme", field];
@@ -38,10 +86,23 @@ async function checkOne(
       const message = `the path leads outside ${shownDir}/ through a symbolic link; received ${shown}`;
       return { path, ok: false, kind: "escapes", message };
     }
-    if (!(await stat(real)).isFile()) {
+    const limit = assetLimit(field, value);
+    const bytes = await readBounded(real, limit);
+    if (bytes === "not-a-file") {
       return { path, ok: false, kind: "missing", message: `not a file: ${shownDir}/${value}` };
     }
-    return { path, ok: true, rel: value, bytes: await readFile(real) };
+    if (bytes.length > limit) {
+      const { what } = ASSET_LIMITS[field];
+      const kind = extname(value).toLowerCase() === ".svg" ? "an SVG" : "a raster image";
+      const message = `${shownDir}/${value} is larger than ${limit / KIB} KiB (${limit} bytes), the limit for ${what} as ${kind}; make the file smaller`;
+      return { path, ok: false, kind: "content", message };
+    }
+    const problem = contentProblem(value, bytes);
+    if (problem) {
+      const message = `${shownDir}/${value}: ${problem}`;
+      return { path, ok: false, kind: "content", message };
+    }
+    return { path, ok: true, rel: value, bytes };
   } catch {
     return { path, ok: false, kind: "missing", message: missing };
   }

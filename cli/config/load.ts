@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { type Document, LineCounter, parseDocument, type YAMLError } from "yaml";
-import { checkAssets } from "./assets.ts";
+import { type AssetBytes, checkAssets } from "./assets.ts";
 import {
   allowedKeys,
   describeIssue,
@@ -41,6 +41,8 @@ export type LoadedTenant = {
   file: string;
   config: TenantConfig;
   hash: string;
+  /** The asset files as they were checked: the build ships these bytes, never re-reads a path. */
+  assets: AssetBytes;
 };
 export type FailedTenant = { ok: false; id: string; file: string; problems: ConfigProblem[] };
 export type LoadResult = LoadedTenant | FailedTenant;
@@ -208,7 +210,8 @@ async function loadFile(
 
   const hash = createHash("sha256").update(bytes);
   for (const a of assets) if (a.ok) hash.update(`\0${a.rel}\0`).update(a.bytes);
-  return { ok: true, id, file, config, hash: hash.digest("hex") };
+  const checked = new Map(assets.flatMap((a) => (a.ok ? [[a.rel, a.bytes] as const] : [])));
+  return { ok: true, id, file, config, hash: hash.digest("hex"), assets: checked };
 }
 
 export async function loadTenant(tenantsDir: string, id: string): Promise<LoadResult> {

@@ -6,6 +6,7 @@
  * compares a tenant's name.
  */
 import { z } from "zod";
+import { cspAddress } from "./origin.ts";
 
 export const LANGUAGES = ["ru", "en", "es"] as const;
 export const languageSchema = z.enum(LANGUAGES).describe("A supported language code.");
@@ -144,7 +145,11 @@ export const footerSchema = z
 
 export const authSchema = z
   .strictObject({
-    authority: httpsUrl.optional().describe("Identity provider base address; default {host}/auth."),
+    authority: cspAddress("base")
+      .optional()
+      .describe(
+        "Identity provider base address (issuer), a plain https address such as https://id.example.com/auth/realms/shop; default {host}/auth.",
+      ),
     realm: z.string().min(1).describe("Keycloak realm."),
     clientId: z.string().min(1).describe("OIDC client id of the storefront."),
   })
@@ -231,9 +236,11 @@ export const tenantSchema = z
       .describe("Social network links for the footer icons."),
     api: z
       .strictObject({
-        origin: httpsUrl
+        origin: cspAddress("origin")
           .optional()
-          .describe("Origin of the backend; omit to use the storefront's own origin."),
+          .describe(
+            "Origin of the backend, a plain https origin such as https://api.example.com (it goes into the CSP); omit to use the storefront's own origin.",
+          ),
       })
       .describe("Backend settings."),
     analytics: z

@@ -29,6 +29,9 @@ export interface PreviewOidc {
   identify(accessToken: string): Promise<string | null>;
 }
 
+const LOGIN_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
@@ -121,6 +124,10 @@ export function createPreviewOidc(options: PreviewOidcOptions): PreviewOidc {
       res.writeHead(status, {
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": "no-store",
+        // The provider's own page, standing for a third-party site: its inline style, no script.
+        "Content-Security-Policy": LOGIN_CSP,
+        "X-Content-Type-Options": "nosniff",
+        "X-Frame-Options": "DENY",
       });
       res.end(body);
     };

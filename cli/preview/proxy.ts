@@ -13,14 +13,66 @@ const HOP_BY_HOP = new Set([
   "host",
 ]);
 
+export type ProxyDecision =
+  | { kind: "forward"; path: string }
+  | { kind: "refuse"; reason: string }
+  | { kind: "pass" };
+
+const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c === "\x7f");
+
+/** Sub-delimiters that are safe in a path segment and that backends expect unencoded. */
+const KEEP = /%(3A|40|2C|3B|3D|2B|24|26)/g;
+
+/**
+ * What the proxy does with a request target, decided on the DECODED path: each segment is
+ * decoded once and must not be a dot segment nor hold a slash, backslash, percent sign or
+ * control character (so no encoding trick can make the upstream see another path than the one
+ * checked). Clean paths under /public/ are forwarded re-encoded, with the query as sent;
+ * other clean paths are not the proxy's (the bundle serves them).
+ */
+export function proxyDecision(target: string): ProxyDecision {
+  const cut = target.search(/[?#]/);
+  const rawPath = cut === -1 ? target : target.slice(0, cut);
+  const query = cut !== -1 && target[cut] === "?" ? target.slice(cut).split("#")[0] : "";
+  if (!rawPath.startsWith("/")) return { kind: "refuse", reason: "not an absolute path" };
+  const raw = rawPath.slice(1).split("/");
+  const segments: string[] = [];
+  for (const [i, segment] of raw.entries()) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return { kind: "refuse", reason: "malformed percent-encoding" };
+    }
+    if (segment.includes("\\") || /[/\\%]/.test(decoded) || hasControl(decoded)) {
+      return {
+        kind: "refuse",
+        reason: "an encoded slash, backslash, percent or control character",
+      };
+    }
+    if (decoded === "." || decoded === "..") return { kind: "refuse", reason: "a dot segment" };
+    if (decoded === "" && i < raw.length - 1) return { kind: "refuse", reason: "an empty segment" };
+    segments.push(decoded);
+  }
+  if (segments[0] !== "public" || segments.length < 2) return { kind: "pass" };
+  const encoded = segments.map((s) => encodeURIComponent(s).replace(KEEP, decodeURIComponent));
+  return { kind: "forward", path: `/${encoded.join("/")}${query}` };
+}
+
 /** The upstream address of a request: the API URL's path, then the request's path and query. */
 export function upstreamUrl(api: URL, requestUrl: string): URL {
   const base = api.pathname.replace(/\/$/, "");
   return new URL(`${base}${requestUrl}`, api.origin);
 }
 
-export function proxyRequest(api: URL, req: IncomingMessage, res: ServerResponse): void {
-  const target = upstreamUrl(api, req.url ?? "/");
+/** Forwards a request that proxyDecision() accepted; `path` is the normalised path and query. */
+export function proxyRequest(
+  api: URL,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const target = upstreamUrl(api, path);
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;

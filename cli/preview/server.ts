@@ -4,13 +4,16 @@
  * (--demo-latency, --demo-fail) apply to the demo only.
  */
 import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
+import type { CspConfig } from "../build/deploy.ts";
 import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
+import { allowedHosts, exposureWarning, hostProblem, isDeployFile } from "./guard.ts";
+import { applyHeaders, previewHeaders } from "./headers.ts";
 import type { PreviewOidc } from "./oidc.ts";
 import { bundleSettings, choosePage } from "./pages.ts";
-import { proxyRequest } from "./proxy.ts";
+import { proxyDecision, proxyRequest } from "./proxy.ts";
 import { serveStatic } from "./static-files.ts";
 
 export interface PreviewOptions {
@@ -27,6 +30,10 @@ export interface PreviewOptions {
    * (the tenant's `auth` without an `authority`); see cli/preview/oidc.ts.
    */
   oidc?: { realm: string; clientId: string } | null;
+  /** The tenant's API and identity provider, for its CSP (default: neither). */
+  security?: CspConfig;
+  /** Where the warning about a non-loopback --host goes (default: stderr). */
+  warn?: (text: string) => void;
 }
 
 export interface PreviewServer {
@@ -44,21 +51,35 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     throw new Error(`No bundle at ${root} (index.html is missing). Build the tenant first.`);
   }
   const api = options.api ? parseApiUrl(options.api) : null;
-  const demo = api ? null : createDemoBackend(options.demo);
+  // The visitor's page in the visitor's language, as nginx.conf picks it (./pages.ts).
   const settings = bundleSettings(root);
   const pages = settings
     ? (req: IncomingMessage, pathname: string) => choosePage(settings, req, pathname)
     : undefined;
+  // The demo trusts only access tokens of the local provider (or its own signed ones).
+  const identify = (token: string) => (oidc ? oidc.identify(token) : Promise.resolve(null));
+  const demo = api ? null : createDemoBackend({ ...options.demo, identify });
+  const headersFor = previewHeaders(options.security);
+  let allowed = new Set<string>();
   // Created once the port is known: its issuer and redirect URIs are the preview's origin.
   let oidc: PreviewOidc | null = null;
 
   const server = createServer((req, res) => {
     const path = req.url ?? "/";
+    const pathname = path.split(/[?#]/)[0] ?? "/";
+    const misdirected = hostProblem(allowed, req);
+    if (misdirected) return refuse(res, 421, `Misdirected request: ${misdirected}`);
     const work = async () => {
       if (oidc && (await oidc.handle(req, res))) return;
-      if (api && path.startsWith("/public/")) return proxyRequest(api, req, res);
-      if (demo && oidc) await bearerToEmail(oidc, req);
+      if (api) {
+        // Decided on the decoded, normalised path; only /public/ ever reaches the upstream.
+        const decision = proxyDecision(path);
+        if (decision.kind === "refuse") return refuse(res, 400, `Refused: ${decision.reason}`);
+        if (decision.kind === "forward") return proxyRequest(api, decision.path, req, res);
+      }
       if (demo && (await demo.handle(req, res))) return;
+      applyHeaders(res, headersFor(pathname));
+      if (isDeployFile(pathname)) return refuse(res, 404, "Not found");
       await serveStatic(root, req, res, pages);
     };
     work().catch((error: unknown) => {
@@ -80,6 +101,9 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     server.listen(options.port ?? 0, host, () => done());
   });
   const { port } = server.address() as AddressInfo;
+  allowed = allowedHosts(host, port);
+  const warning = exposureWarning(host);
+  if (warning) (options.warn ?? ((text) => process.stderr.write(`${text}\n`)))(warning);
   const shownHost = host.includes(":") ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
   if (options.oidc) {
@@ -100,6 +124,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   };
 }
 
+function refuse(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" });
+  res.end(text);
+}
+
 function parseApiUrl(text: string): URL {
   let url: URL;
   try {
@@ -111,12 +140,4 @@ function parseApiUrl(text: string): URL {
     throw new Error(`--api must be an http(s) URL, got "${text}"`);
   }
   return url;
-}
-
-/** The demo backend knows users by e-mail: swap an access token of the local provider for it. */
-async function bearerToEmail(oidc: PreviewOidc, req: IncomingMessage): Promise<void> {
-  const header = req.headers.authorization;
-  if (!header?.startsWith("Bearer ")) return;
-  const email = await oidc.identify(header.slice("Bearer ".length));
-  if (email) req.headers.authorization = `Bearer ${email}`;
 }

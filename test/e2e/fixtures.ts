@@ -7,10 +7,13 @@
  *   tenant's own origin;
  * - a token shows in an address (`access_token=`, `id_token=`, `code_verifier=`) or in the
  *   browser console (`Bearer …`, a token value seen on the wire);
- * - the page throws an error nobody caught, or a promise is rejected with nobody listening.
+ * - the page throws an error nobody caught, or a promise is rejected with nobody listening;
+ * - the browser reports a Content-Security-Policy violation (the preview sends the tenant's
+ *   CSP, as nginx does: anything it blocks would be broken in production too).
  *
- * A test that means to provoke one of these (none does today) can opt out per file with
- * `test.use({ guards: { pageErrors: false } })`.
+ * A test that means to provoke one of these can opt out with
+ * `test.use({ guards: { pageErrors: false } })` or `{ pageErrors: true, csp: false }` (the
+ * nginx spec's proof that the policy blocks inline script does).
  */
 import { test as base, expect, type Request } from "@playwright/test";
 
@@ -29,6 +32,8 @@ const TOKEN_IN_URL = /[?&#](access_token|id_token|refresh_token|code_verifier)=/
 export interface Guards {
   /** Fail on an uncaught error or unhandled rejection in any page. */
   pageErrors: boolean;
+  /** Fail on a CSP violation the browser reports (default true). */
+  csp?: boolean;
 }
 
 export interface AuthSeen {
@@ -80,6 +85,9 @@ export const test = base.extend<{
       context.on("console", (message) => {
         const text = message.text();
         if (/Bearer\s+\S/.test(text)) problems.push(`a Bearer token in the console: ${text}`);
+        if (guards.csp !== false && /Content Security Policy/i.test(text)) {
+          problems.push(`a CSP violation: ${text}`);
+        }
         for (const token of tokens) {
           if (text.includes(token)) problems.push(`a token in the console: ${text}`);
         }

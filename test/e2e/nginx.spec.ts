@@ -7,7 +7,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { connect, createServer } from "node:net";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -16,6 +16,7 @@ import type { BuildManifest } from "../../cli/build/manifest.ts";
 import { loadTenant } from "../../cli/config/load.ts";
 import { test as base, expect, type Page } from "./fixtures.ts";
 import { LANGUAGE_CASES } from "./language-cases.ts";
+import { rawExchange } from "./raw-socket.ts";
 import { TENANT_PORTS, type TenantId } from "./tenants.ts";
 
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
@@ -156,6 +157,27 @@ function expectSecurityHeaders(res: Response, where: string) {
 
 for (const id of TENANTS) {
   test.describe(`${id} behind nginx`, () => {
+    test("nginx's own errors (400, 414, oversized headers) carry every security header", async ({
+      nginx,
+    }) => {
+      const get = (target: string, extra = "") =>
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`;
+      const cases: [string, string, number[]][] = [
+        ["a malformed %", get("/%zz"), [400]],
+        ["a truncated %", get("/event/%2"), [400]],
+        ["an encoded NUL", get("/a%00b"), [400]],
+        ["a 9 KB address", get(`/${"a".repeat(9 * 1024)}`), [414]],
+        ["an oversized header", get("/", `X-Big: ${"b".repeat(9 * 1024)}\r\n`), [400, 494]],
+        ["a garbage request line", "NOT HTTP\r\n\r\n", [400]],
+      ];
+      for (const [what, request, statuses] of cases) {
+        const res = await rawExchange(nginx.url(id), request);
+        expect(statuses, `${what}: status ${res.status}`).toContain(res.status);
+        expectSecurityHeaders(res, what);
+        expect(res.headers.get("x-frame-options"), what).toBe("DENY");
+      }
+    });
+
     test("the shipped nginx.conf is the template with a placeholder root", async () => {
       const tenant = await loadTenant("tenants", id);
       if (!tenant.ok) throw new Error("invalid tenant");
@@ -227,45 +249,50 @@ for (const id of TENANTS) {
   });
 }
 
-test("the policy is enforced: inline script and style attributes refused, CSSOM styles allowed", async ({
-  page,
-  nginx,
-}) => {
-  await recordViolations(page);
-  await page.goto(nginx.url("mysport"));
-  await expect(page.locator("h1").first()).toBeVisible();
-  const outcome = await page.evaluate(async () => {
-    const w = window as unknown as { inlineRan?: boolean; cspViolations: string[] };
-    // React's style prop sets element.style (CSSOM), which style-src does not govern: the
-    // virtualized photo grid positions its rows that way.
-    const viaCssom = document.createElement("div");
-    viaCssom.style.height = "12px";
-    document.body.append(viaCssom);
-    const cssomViolations = w.cspViolations.length;
-    const script = document.createElement("script");
-    script.textContent = "window.inlineRan = true";
-    document.head.append(script);
-    const viaAttribute = document.createElement("div");
-    viaAttribute.setAttribute("style", "height: 12px");
-    document.body.append(viaAttribute);
-    await new Promise((done) => setTimeout(done, 200));
-    return {
-      cssomViolations,
-      cssomHeight: viaCssom.getBoundingClientRect().height,
-      attributeHeight: viaAttribute.getBoundingClientRect().height,
-      inlineRan: w.inlineRan ?? false,
-      violations: w.cspViolations,
-    };
-  });
-  expect(outcome).toEqual({
-    cssomViolations: 0,
-    cssomHeight: 12,
-    attributeHeight: 0,
-    inlineRan: false,
-    violations: [
-      expect.stringMatching(/^script-src(-elem)? inline$/),
-      expect.stringMatching(/^style-src(-attr)? inline$/),
-    ],
+test.describe("the policy", () => {
+  // This test provokes two violations on purpose: the guard would count them as failures.
+  test.use({ guards: { pageErrors: true, csp: false } });
+
+  test("the policy is enforced: inline script and style attributes refused, CSSOM styles allowed", async ({
+    page,
+    nginx,
+  }) => {
+    await recordViolations(page);
+    await page.goto(nginx.url("mysport"));
+    await expect(page.locator("h1").first()).toBeVisible();
+    const outcome = await page.evaluate(async () => {
+      const w = window as unknown as { inlineRan?: boolean; cspViolations: string[] };
+      // React's style prop sets element.style (CSSOM), which style-src does not govern: the
+      // virtualized photo grid positions its rows that way.
+      const viaCssom = document.createElement("div");
+      viaCssom.style.height = "12px";
+      document.body.append(viaCssom);
+      const cssomViolations = w.cspViolations.length;
+      const script = document.createElement("script");
+      script.textContent = "window.inlineRan = true";
+      document.head.append(script);
+      const viaAttribute = document.createElement("div");
+      viaAttribute.setAttribute("style", "height: 12px");
+      document.body.append(viaAttribute);
+      await new Promise((done) => setTimeout(done, 200));
+      return {
+        cssomViolations,
+        cssomHeight: viaCssom.getBoundingClientRect().height,
+        attributeHeight: viaAttribute.getBoundingClientRect().height,
+        inlineRan: w.inlineRan ?? false,
+        violations: w.cspViolations,
+      };
+    });
+    expect(outcome).toEqual({
+      cssomViolations: 0,
+      cssomHeight: 12,
+      attributeHeight: 0,
+      inlineRan: false,
+      violations: [
+        expect.stringMatching(/^script-src(-elem)? inline$/),
+        expect.stringMatching(/^style-src(-attr)? inline$/),
+      ],
+    });
   });
 });
 
@@ -276,43 +303,20 @@ test("the first byte is in the visitor's language: cookie, Accept-Language, host
     for (const path of ["/", "/contacts", "/event/1003", "/index.html"]) {
       const where = `${c.tenant} ${c.what} ${path}`;
       // fetch() does not send a Host header of its own choosing: ask nginx with a raw request.
-      const res = await rawGet(nginx.url(c.tenant, path), c.headers);
+      const { host } = new URL(nginx.url(c.tenant));
+      const lines = [
+        `GET ${path} HTTP/1.1`,
+        `Host: ${c.headers.Host ?? host}`,
+        "Connection: close",
+      ];
+      for (const [name, value] of Object.entries(c.headers)) {
+        if (name !== "Host") lines.push(`${name}: ${value}`);
+      }
+      const res = await rawExchange(nginx.url(c.tenant), `${lines.join("\r\n")}\r\n\r\n`);
       expect(res.status, where).toBe(200);
-      expect(res.body, where).toContain(`<html lang="${c.expected}">`);
-      expect(res.headers["content-language"], where).toBe(c.expected);
-      expect(res.headers.vary, where).toMatch(/Cookie, Accept-Language/);
+      expect(await res.text(), where).toContain(`<html lang="${c.expected}">`);
+      expect(res.headers.get("content-language"), where).toBe(c.expected);
+      expect(res.headers.get("vary"), where).toMatch(/Cookie, Accept-Language/);
     }
   }
 });
-
-/** A GET with exactly these headers (Host included), over a plain socket. */
-async function rawGet(url: string, headers: Record<string, string>) {
-  const { hostname, port, pathname } = new URL(url);
-  const lines = [
-    `GET ${pathname} HTTP/1.1`,
-    `Host: ${headers.Host ?? hostname}`,
-    "Connection: close",
-  ];
-  for (const [name, value] of Object.entries(headers))
-    if (name !== "Host") lines.push(`${name}: ${value}`);
-  const text = await new Promise<string>((done, failed) => {
-    const socket = connect(Number(port), hostname, () =>
-      socket.end(`${lines.join("\r\n")}\r\n\r\n`),
-    );
-    let data = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk) => (data += chunk));
-    socket.on("end", () => done(data));
-    socket.on("error", failed);
-  });
-  const [head = "", ...rest] = text.split("\r\n\r\n");
-  const [statusLine = "", ...headerLines] = head.split("\r\n");
-  const parsed: Record<string, string> = {};
-  for (const line of headerLines) {
-    const i = line.indexOf(":");
-    const name = line.slice(0, i).toLowerCase();
-    const value = line.slice(i + 1).trim();
-    parsed[name] = parsed[name] ? `${parsed[name]}, ${value}` : value;
-  }
-  return { status: Number(statusLine.split(" ")[1]), headers: parsed, body: rest.join("\r\n\r\n") };
-}

@@ -6,7 +6,6 @@
 import type { Context } from "./context.ts";
 import { mintGiftCodes } from "./gifts.ts";
 import { fail, type Reply } from "./http/reply.ts";
-import { identityOf } from "./identity.ts";
 import { priceCart } from "./pricing.ts";
 import type { CartRecord, OrderRecord } from "./state.ts";
 
@@ -42,7 +41,7 @@ export function checkout(ctx: Context, cart: CartRecord): OrderRecord | Reply {
       originalPrice: i.originalPrice,
       totalPrice: i.price,
     })),
-    owner: identityOf(ctx.bearer) ?? cart.owner,
+    owner: ctx.user ?? cart.owner,
   };
   // A free order (every item paid by promo codes) is paid at once: its gifts mint their codes.
   mintGiftCodes(ctx.world, ctx.state, order);

@@ -18,6 +18,8 @@ export interface Context {
   now(): number;
   /** The Bearer token, if the request carried one. */
   bearer: string | null;
+  /** Whom the Bearer token was issued to (verified, see ../access-tokens.ts), or null. */
+  user: string | null;
   /** The X-Search-Token header, if any. */
   searchToken: string | null;
   /** The request body, read once (at most `limit` bytes). */
@@ -31,6 +33,7 @@ export function createContext(
   url: URL,
   params: Record<string, string>,
   shared: { world: World; state: DemoState; options: ResolvedDemoOptions },
+  user: string | null = null,
 ): Context {
   let body: Promise<Buffer> | null = null;
   const authorization = req.headers.authorization ?? "";
@@ -43,6 +46,7 @@ export function createContext(
     ...shared,
     now: shared.options.now,
     bearer: /^Bearer\s+(.+)$/i.exec(authorization)?.[1] ?? null,
+    user,
     searchToken: typeof token === "string" && token !== "" ? token : null,
     body(limit = JSON_LIMIT) {
       body ??= readBody(req, limit);

@@ -5,6 +5,7 @@
  * anything else, so the preview server can serve the bundle.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { createAccessTokens, userOf } from "./access-tokens.ts";
 import { createContext } from "./context.ts";
 import { fail, type Reply, send } from "./http/reply.ts";
 import { type DemoOptions, type ResolvedDemoOptions, resolveDemoOptions } from "./options.ts";
@@ -37,6 +38,8 @@ export interface DemoBackend {
   readonly state: DemoState;
   readonly world: World;
   readonly options: ResolvedDemoOptions;
+  /** Signs an access token for `email` that this backend accepts (tests, tools). */
+  signToken(email: string): string;
 }
 
 function createRouter(): Router {
@@ -65,6 +68,7 @@ export function createDemoBackend(demoOptions: DemoOptions = {}): DemoBackend {
   const state = createState(options.seed);
   seedHistory(world, state);
   const router = createRouter();
+  const tokens = createAccessTokens(options.identify);
 
   async function answer(req: IncomingMessage, url: URL): Promise<Reply> {
     const isApi = url.pathname.startsWith("/public/");
@@ -80,7 +84,16 @@ export function createDemoBackend(demoOptions: DemoOptions = {}): DemoBackend {
     if (match.kind === "none") return fail(404, "NotFound", `No route for ${url.pathname}`);
     if (match.kind === "wrong-method")
       return fail(405, "MethodNotAllowed", `${req.method} is not allowed here`);
-    const ctx = createContext(req, url, match.params, { world, state, options });
+    // Only tokens this preview issued are trusted; any other Authorization is a 401.
+    const user = isApi ? await userOf(req, tokens) : null;
+    if (user === "invalid") {
+      return fail(
+        401,
+        "Unauthorized",
+        "The access token is not one this preview issued; sign in again",
+      );
+    }
+    const ctx = createContext(req, url, match.params, { world, state, options }, user);
     try {
       return await match.handler(ctx);
     } catch (error) {
@@ -93,6 +106,7 @@ export function createDemoBackend(demoOptions: DemoOptions = {}): DemoBackend {
     state,
     world,
     options,
+    signToken: (email) => tokens.sign(email),
     async handle(req, res) {
       const url = new URL(req.url ?? "/", "http://demo.invalid");
       if (!url.pathname.startsWith("/public/") && !url.pathname.startsWith("/demo/")) return false;

@@ -1,4 +1,7 @@
 /** Knobs of the demo backend: defaults suit a person clicking through a preview. */
+import type { Identify } from "./access-tokens.ts";
+import { DEFAULT_SELFIE_LIMITS, type SelfieLimits } from "./selfie-store.ts";
+
 export interface DemoOptions {
   /** Delay every /public call by this many ms (--demo-latency). */
   latencyMs?: number;
@@ -14,6 +17,13 @@ export interface DemoOptions {
   archiveDelayMs?: number;
   /** Seed of every generated id, token and injected failure. Default 1. */
   seed?: number;
+  /**
+   * Who an access token not signed by the demo belongs to (the preview's identity provider);
+   * null for a token it did not issue. Default: no other issuer.
+   */
+  identify?: Identify | null;
+  /** How many selfies, bytes and how old the demo keeps (the oldest go first). */
+  selfieLimits?: SelfieLimits;
 }
 
 export type ResolvedDemoOptions = Required<DemoOptions>;
@@ -29,5 +39,7 @@ export function resolveDemoOptions(o: DemoOptions = {}): ResolvedDemoOptions {
     faceSearchDelayMs: o.faceSearchDelayMs ?? 3_000,
     archiveDelayMs: o.archiveDelayMs ?? 2_000,
     seed: o.seed ?? 1,
+    selfieLimits: o.selfieLimits ?? DEFAULT_SELFIE_LIMITS,
+    identify: o.identify ?? null,
   };
 }

@@ -158,7 +158,7 @@ export const schemaCases: Case[] = [
     name: "URL with a protocol other than http(s)",
     id: "ftp-url",
     yaml: mutate([["  realm: mysport", "  authority: ftp://id.mysport.example\n  realm: mysport"]]),
-    problems: [["tenants/ftp-url.yaml:44:14", "auth.authority", "expected an http(s) URL"]],
+    problems: [["tenants/ftp-url.yaml:44:14", "auth.authority", "expected a plain https address"]],
   },
   {
     name: "bad e-mail",

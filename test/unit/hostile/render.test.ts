@@ -55,8 +55,9 @@ const TEXT_FIELDS: [path: (string | number)[], value: fc.Arbitrary<string>][] = 
   [["footer", "copyright", "holder"], hostileText()],
   [["auth", "realm"], hostileText()],
   [["auth", "clientId"], hostileText()],
-  [["auth", "authority"], hostileUrl("id.mysport.example")],
-  [["api", "origin"], hostileUrl("api.mysport.example")],
+  // These two reach the CSP, so the schema holds them to plain https origins (issue 15).
+  [["auth", "authority"], fc.domain().map((d) => `https://${d}/auth/realms/x`)],
+  [["api", "origin"], fc.domain().map((d) => `https://${d}`)],
   [["social", 0, "url"], hostileUrl("vk.com")],
   [["social", 1, "url"], hostileUrl("t.me")],
   [["support", "email"], fc.constantFrom("o'brien@mysport.example", "a+b_c-d@x.mysport.example")],
@@ -193,7 +194,7 @@ async function build(config: Json) {
     }
     return null;
   }
-  const files = await renderTenant(loaded.id, loaded.config, tenantsDir, CORE);
+  const files = await renderTenant(loaded.id, loaded.config, loaded.assets, CORE);
   const deploy = await renderDeployFiles(loaded.id, loaded.config);
   const html = String(files.get("index.html"));
   return { loaded, files, deploy, html, page: readPage(html) };

@@ -4,7 +4,6 @@ import { cartView } from "../cart-view.ts";
 import { checkout } from "../checkout.ts";
 import { stringField } from "../context.ts";
 import { fail, json, noContent } from "../http/reply.ts";
-import { identityOf } from "../identity.ts";
 import type { Handler } from "../router.ts";
 
 const CART_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -27,7 +26,7 @@ export const cartRoutes: Record<string, Handler> = {
       email: null,
       attributes: [],
       orderId: null,
-      owner: identityOf(ctx.bearer),
+      owner: ctx.user,
     };
     ctx.state.carts.set(id, cart);
     return json(201, cartView(ctx.world, ctx.state, cart));

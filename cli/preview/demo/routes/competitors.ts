@@ -5,6 +5,7 @@ import { pageOf, paging } from "../http/paging.ts";
 import { fail, json } from "../http/reply.ts";
 import type { Handler } from "../router.ts";
 import type { Participant } from "../seed/participants.ts";
+import { findSelfie } from "../selfie-store.ts";
 import { issueToken } from "../tokens.ts";
 import { iso } from "../views.ts";
 import { personsOf, selfieState } from "./selfies.ts";
@@ -46,7 +47,7 @@ export const competitorRoutes: Record<string, Handler> = {
       }
       subject = { competitorId, personId: null };
     } else if (selfieId && personId) {
-      const selfie = ctx.state.selfies.get(selfieId);
+      const selfie = findSelfie(ctx.state, ctx.options, selfieId);
       if (!selfie) return fail(404, "SelfieNotFound", "No such selfie");
       if (ctx.world.eventByAlbum(selfie.albumId) !== event) {
         return fail(400, "SelfieFromAnotherEvent", "The selfie was searched in another event");

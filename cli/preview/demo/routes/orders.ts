@@ -2,14 +2,13 @@
 
 import { pageOf, paging } from "../http/paging.ts";
 import { fail, json } from "../http/reply.ts";
-import { identityOf } from "../identity.ts";
 import type { Handler } from "../router.ts";
 import { orderItemView, orderView, preorderView } from "../views.ts";
 
 export const orderRoutes: Record<string, Handler> = {
   /** The signed-in user's orders, newest first; 401 without a Bearer token. */
   "GET /orders": (ctx) => {
-    const who = identityOf(ctx.bearer);
+    const who = ctx.user;
     if (!who) return fail(401, "Unauthorized", "Sign in to see your orders");
     const { offset, count } = paging(ctx.query, 10);
     const mine = [...ctx.state.orders.values()]

@@ -3,9 +3,10 @@ import type { Person, Selfie } from "../../../../storefront/src/api/contracts/in
 import type { Context } from "../context.ts";
 import { facesOf, isJpeg } from "../faces.ts";
 import { BodyTooLargeError } from "../http/body.ts";
-import { boundaryOf, parseMultipart } from "../http/multipart.ts";
+import { boundaryOf, MultipartError, parseMultipart } from "../http/multipart.ts";
 import { fail, file, json } from "../http/reply.ts";
 import type { Handler } from "../router.ts";
+import { findSelfie, storeSelfie } from "../selfie-store.ts";
 import type { SelfieRecord } from "../state.ts";
 import { iso } from "../views.ts";
 
@@ -50,6 +51,8 @@ async function readSelfie(ctx: Context): Promise<Buffer | "too-large" | null> {
     return part.data.length > MAX_SELFIE_BYTES ? "too-large" : part.data;
   } catch (error) {
     if (error instanceof BodyTooLargeError) return "too-large";
+    // Thousands of parts or a huge part header: not a selfie form, answered as a missing file.
+    if (error instanceof MultipartError) return null;
     throw error;
   }
 }
@@ -69,17 +72,17 @@ export const selfieRoutes: Record<string, Handler> = {
       createdOn: ctx.now(),
       jpeg,
     };
-    ctx.state.selfies.set(selfie.selfieId, selfie);
+    storeSelfie(ctx.state, ctx.options, selfie);
     return json(201, selfieView(ctx, selfie));
   },
   "GET /selfies/:selfieId": (ctx) => {
-    const selfie = ctx.state.selfies.get(ctx.params.selfieId ?? "");
+    const selfie = findSelfie(ctx.state, ctx.options, ctx.params.selfieId ?? "");
     return selfie
       ? json(200, selfieView(ctx, selfie))
       : fail(404, "SelfieNotFound", "No such selfie");
   },
   "GET /selfies/:selfieId/file": (ctx) => {
-    const selfie = ctx.state.selfies.get(ctx.params.selfieId ?? "");
+    const selfie = findSelfie(ctx.state, ctx.options, ctx.params.selfieId ?? "");
     return selfie ? file("image/jpeg", selfie.jpeg) : fail(404, "SelfieNotFound", "No such selfie");
   },
 };

@@ -1,0 +1,77 @@
+/**
+ * What the preview refuses before anything else looks at a request. It is a support tool on a
+ * laptop, so: only its own Host names (a page on another name that resolves to 127.0.0.1 —
+ * DNS rebinding — gets 421, never the demo user's data), never the deploy files of the bundle,
+ * and a loud warning when it is bound beyond the loopback interface.
+ */
+import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
+import { hostname, networkInterfaces } from "node:os";
+import { posix } from "node:path";
+import { MANIFEST_FILE } from "../build/manifest.ts";
+
+const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
+const WILDCARDS = new Set(["0.0.0.0", "::", "[::]", ""]);
+
+const bracket = (host: string) => (isIP(host) === 6 ? `[${host}]` : host);
+
+/** Whether a --host value keeps the preview on this machine. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** A line for stderr when the preview is reachable from other machines, else null. */
+export function exposureWarning(host: string): string | null {
+  if (isLoopback(host)) return null;
+  return [
+    `WARNING: the preview listens on ${host}, beyond this machine.`,
+    "  It is a local support tool, not a server for a network: its demo backend and identity",
+    "  provider have a known demo user and no real security. Anyone who can reach this port can",
+    "  use them. Use the default --host 127.0.0.1 unless you know the network is yours alone.",
+  ].join("\n");
+}
+
+/** The Host header values (name:port, lower case) the preview answers to. */
+export function allowedHosts(host: string, port: number): Set<string> {
+  const names = new Set(LOOPBACK_NAMES);
+  const given = host.replace(/^\[|\]$/g, "").toLowerCase();
+  if (WILDCARDS.has(given)) {
+    // Bound to every interface: its own addresses and machine name, nothing else.
+    for (const list of Object.values(networkInterfaces())) {
+      for (const info of list ?? []) names.add(bracket(info.address.toLowerCase()));
+    }
+    names.add(hostname().toLowerCase());
+  } else {
+    names.add(bracket(given));
+  }
+  const values = new Set<string>();
+  for (const name of names) {
+    values.add(`${name}:${port}`);
+    if (port === 80) values.add(name);
+  }
+  return values;
+}
+
+/** 421 when the request names another host (or none), else null. */
+export function hostProblem(allowed: Set<string>, req: IncomingMessage): string | null {
+  const host = req.headers.host?.toLowerCase();
+  if (!host) return "a Host header is required";
+  return allowed.has(host)
+    ? null
+    : `this preview does not answer to the host ${JSON.stringify(host)}`;
+}
+
+/** Deploy files of the bundle: for the operator, never served by the preview. */
+const DEPLOY_FILES = new Set(["/nginx.conf", "/_headers", `/${MANIFEST_FILE}`]);
+
+export function isDeployFile(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false; // the static server refuses it anyway
+  }
+  const normal = posix.normalize(decoded.replace(/\\/g, "/")).replace(/\/+$/, "");
+  return DEPLOY_FILES.has(normal.toLowerCase());
+}
