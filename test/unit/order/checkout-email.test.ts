@@ -32,7 +32,11 @@ describe("checkout e-mail of a signed-in participant", () => {
   it("is filled from the identity provider's e-mail, and can be edited", async () => {
     const { checkout, auth } = await atCheckout();
     expect(checkout.email).toBe("");
-    auth.setUser({ email: "runner@demo.example", accessToken: "token" });
+    // A token the demo backend trusts (it verifies every Bearer, issue 15).
+    auth.setUser({
+      email: "runner@demo.example",
+      accessToken: demo.demo.signToken("runner@demo.example"),
+    });
     checkout.suggestEmail(auth.user?.email);
     expect(checkout.email).toBe("runner@demo.example");
     checkout.setEmail("other@example.com");
