@@ -145,5 +145,8 @@ async function answerSilentCheck(): Promise<void> {
   );
 }
 
-if (isSilentCallbackFrame(window)) await answerSilentCheck();
+// A silent answer that no longer matches a stored request (the shop tab reloaded or signed out
+// meanwhile) is nobody's to handle: the shop's own check times out and the visitor stays
+// anonymous, as spec §6 wants of a failed silent check.
+if (isSilentCallbackFrame(window)) await answerSilentCheck().catch(() => {});
 else await start();
