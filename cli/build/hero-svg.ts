@@ -12,9 +12,11 @@ export function heroSvg(primary: string, secondary: string): string {
     return seed / 2 ** 32;
   };
   const routes: string[] = [];
-  for (let i = 0; i < 14; i++) {
+  // Few shapes: a phone rasterises an SVG on its main thread, and this one paints first. Enough
+  // detail (bytes per pixel) that browsers count it as the largest contentful element.
+  for (let i = 0; i < 8; i++) {
     let d = `M${Math.round(next() * 1200)} ${Math.round(next() * 400)}`;
-    for (let j = 0; j < 6; j++) {
+    for (let j = 0; j < 5; j++) {
       const x = Math.round(next() * 1200);
       const y = Math.round(next() * 400);
       d += ` Q${Math.round(next() * 1200)} ${Math.round(next() * 400)} ${x} ${y}`;
@@ -27,7 +29,7 @@ export function heroSvg(primary: string, secondary: string): string {
     );
   }
   const dots: string[] = [];
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 30; i++) {
     const r = (2 + next() * 10).toFixed(1);
     const colour = i % 4 === 0 ? secondary : primary;
     dots.push(

@@ -77,10 +77,18 @@ async function start(): Promise<void> {
   html.dataset.app = "live";
   // The shop (cart, search, checkout…): the cart is opened (or created) and kept in step with
   // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no
-  // use for it before the visitor moves on, so there it waits until the page is loaded and idle;
-  // every other route needs it now.
-  if (window.location.pathname === routes.home.path) whenLoadedAndIdle(() => void openShop(store));
-  else void openShop(store);
+  // use for it before the visitor does something, so there it waits for the first touch, key or
+  // scroll, or else 5 s after load and an idle moment: a slow phone's main thread stays free
+  // while the first screen settles. Every other route needs it now.
+  if (window.location.pathname === routes.home.path) {
+    const once = () => {
+      for (const type of FIRST_INPUT) window.removeEventListener(type, once, true);
+      void openShop(store);
+    };
+    for (const type of FIRST_INPUT)
+      window.addEventListener(type, once, { capture: true, passive: true });
+    whenLoadedAndIdle(once, ANONYMOUS_SILENT_CHECK_DELAY_MS);
+  } else void openShop(store);
   // The sign-in check on load: after the first render, never blocking it (spec §6). At the
   // callback address the callback screen completes the sign-in instead. With a session in this
   // tab the check runs at once (the account link appears quickly); an anonymous visitor's silent
@@ -92,7 +100,12 @@ async function start(): Promise<void> {
   }
 }
 
+const FIRST_INPUT = ["pointerdown", "keydown", "scroll"] as const;
+let shopOpened = false;
+
 async function openShop(store: RootStore): Promise<void> {
+  if (shopOpened) return;
+  shopOpened = true;
   try {
     const { shopOf } = await withTimeout(import("./stores/shop.ts"), CHUNK_LOAD_TIMEOUT_MS);
     const shop = shopOf(store);

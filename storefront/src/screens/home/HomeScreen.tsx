@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
-import { useEffect, useId } from "react";
+import { useDeferredValue, useEffect, useId } from "react";
 import { useStores } from "../../stores/context.tsx";
 import { EventCard } from "../../ui/EventCard.tsx";
 import { Screen } from "../../ui/Screen.tsx";
@@ -10,6 +10,10 @@ export const HomeScreen = observer(function HomeScreen() {
   const { t } = useLingui();
   const { settings, home, language } = useStores();
   const inputId = useId();
+  // The cards render in a deferred, interruptible pass: a slow phone's main thread never blocks
+  // for the whole list at once (the placeholders stay until then).
+  const events = useDeferredValue(home.events);
+  const arriving = events !== home.events;
 
   useEffect(() => home.init(), [home]);
 
@@ -97,14 +101,14 @@ export const HomeScreen = observer(function HomeScreen() {
             <Trans>Nothing found. Check the event name or try a shorter one.</Trans>
           </p>
         )}
-        {home.events.length > 0 ? (
+        {events.length > 0 ? (
           <ul className="event-list">
-            {home.events.map((e, i) => (
+            {events.map((e, i) => (
               <EventCard key={e.eventId} event={e} language={language.language} first={i === 0} />
             ))}
           </ul>
         ) : (
-          (home.state === "idle" || home.state === "loading") && (
+          (home.state === "idle" || home.state === "loading" || arriving) && (
             // The cards' places while the events load (in the prerendered page too): no jump.
             <ul className="event-list" aria-hidden="true">
               <li className="event-card event-card--placeholder" />
