@@ -8,7 +8,7 @@ import {
   SILENT_CHECK_TIMEOUT_MS,
 } from "./domain/auth.ts";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
-import { pageForPath } from "./domain/pages.ts";
+import { eventIdOfPath, pageForPath } from "./domain/pages.ts";
 import { loadCatalog } from "./i18n.ts";
 import { routes } from "./routes.ts";
 import { readSettings } from "./settings.ts";
@@ -47,6 +47,8 @@ async function start(): Promise<void> {
   window.addEventListener("unhandledrejection", (event) => store.errors.report(event.reason));
   // Home's calls go out now, while the catalog loads and the page hydrates.
   if (window.location.pathname === routes.home.path) store.home.prefetch();
+  const eventId = eventIdOfPath(window.location.pathname);
+  if (eventId) store.prefetchEvent(eventId);
 
   const [themeReady] = await Promise.all([whenThemeReady(html), store.language.init()]);
   if (!themeReady) store.errors.report("theme stylesheet did not load");

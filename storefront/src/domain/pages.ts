@@ -38,6 +38,17 @@ export function pageForPath(path: string, menu: readonly MenuItem[]): PageKind {
   return "shell";
 }
 
+/** The event id of an event page's path (/event/{id} or /event/{id}/photos), else null. */
+export function eventIdOfPath(path: string): string | null {
+  const m = /^\/event\/([^/]+)(?:\/photos)?\/?$/.exec(path);
+  if (!m?.[1]) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+}
+
 /** The cookie that mirrors the visitor's language choice, so a server can answer in it. */
 export const LANGUAGE_COOKIE = "storefront_lang";
 

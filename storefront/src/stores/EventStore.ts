@@ -1,5 +1,8 @@
 import { makeAutoObservable, runInAction } from "mobx";
-import type { Api, ApiError, Event } from "../api/index.ts";
+import type { Api, ApiError, ApiResult, Event } from "../api/index.ts";
+
+/** A call for an event already on its way (started before the shop loaded), if any. */
+export type EarlyEvent = (id: string) => Promise<ApiResult<Event>> | undefined;
 
 /** Events by id (GET /events/{id}), each loaded once per visit. */
 export class EventStore {
@@ -8,10 +11,16 @@ export class EventStore {
   readonly loading = new Set<string>();
   private readonly api: Api;
   private readonly pending = new Map<string, Promise<Event | null>>();
+  private readonly early: EarlyEvent;
 
-  constructor(api: Api) {
+  constructor(api: Api, early: EarlyEvent = () => undefined) {
     this.api = api;
-    makeAutoObservable<EventStore, "api" | "pending">(this, { api: false, pending: false });
+    this.early = early;
+    makeAutoObservable<EventStore, "api" | "pending" | "early">(this, {
+      api: false,
+      pending: false,
+      early: false,
+    });
   }
 
   event(id: string): Event | undefined {
@@ -43,7 +52,7 @@ export class EventStore {
   private async fetch(id: string): Promise<Event | null> {
     this.loading.add(id);
     this.errors.delete(id);
-    const result = await this.api.events.get(id);
+    const result = await (this.early(id) ?? this.api.events.get(id));
     return runInAction(() => {
       this.loading.delete(id);
       this.pending.delete(id);

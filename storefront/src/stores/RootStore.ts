@@ -65,6 +65,7 @@ export class RootStore {
   readonly api: CoreApi;
   readonly home: HomeStore;
   private readonly attached = observable.box<ShopStores | null>(null, { deep: false });
+  private readonly earlyEvents = new Map<string, ReturnType<EventsApi["get"]>>();
 
   constructor(env: Environment) {
     this.env = env;
@@ -94,6 +95,21 @@ export class RootStore {
       themeId: env.settings.theme.id,
       showBanners: !env.settings.hideBannerOnHome,
     });
+  }
+
+  /**
+   * An event page's event, asked for as soon as the app has its settings, while the shop's chunk
+   * (whose EventStore takes the answer) is still on its way: the page's cover comes sooner.
+   */
+  prefetchEvent(id: string): void {
+    if (!this.earlyEvents.has(id)) this.earlyEvents.set(id, this.api.events.get(id));
+  }
+
+  /** The prefetched call for an event, once (later loads ask the backend again). */
+  takeEarlyEvent(id: string): ReturnType<EventsApi["get"]> | undefined {
+    const early = this.earlyEvents.get(id);
+    this.earlyEvents.delete(id);
+    return early;
   }
 
   /** The shop's stores once loaded (observable: the shell shows the cart badge from then on). */

@@ -53,7 +53,7 @@ export class ShopStores {
   constructor(root: RootStore) {
     const { env } = root;
     this.api = apiOver(root.api.http, env.settings.requestsEndpoint);
-    this.events = new EventStore(this.api);
+    this.events = new EventStore(this.api, (id) => root.takeEarlyEvent(id));
     this.searchTokens = new SearchTokenStore(this.api);
     const search = { api: this.api, events: this.events, tokens: this.searchTokens };
     this.gallery = new GalleryStore({
