@@ -164,4 +164,34 @@ describe("assets through the loader and the renderer", () => {
       "tenants/bad.yaml:20:12  theme.favicon  tenants/bad/icon.png: not a PNG image (its first bytes say otherwise)",
     ]);
   });
+
+  it("refuses a hero image over 128 KiB or with script, naming the field (issue 13's hero)", async () => {
+    mkdirSync(join(scratch.tenantsDir, "heroes"), { recursive: true });
+    writeFileSync(
+      join(scratch.tenantsDir, "heroes", "big.svg"),
+      svg(`<!--${"x".repeat(129 * 1024)}-->`),
+    );
+    writeFileSync(
+      join(scratch.tenantsDir, "heroes", "script.svg"),
+      svg("<script>alert(1)</script>"),
+    );
+    scratch.write(
+      "bighero",
+      mutate([
+        ["favicon: mysport/favicon.svg", "favicon: mysport/favicon.svg\n  hero: heroes/big.svg"],
+      ]),
+    );
+    scratch.write(
+      "scripthero",
+      mutate([
+        ["favicon: mysport/favicon.svg", "favicon: mysport/favicon.svg\n  hero: heroes/script.svg"],
+      ]),
+    );
+    const big = await loadTenant(scratch.tenantsDir, "bighero");
+    const script = await loadTenant(scratch.tenantsDir, "scripthero");
+    expect(big.ok ? [] : big.problems.map((p) => `${p.path}  ${p.message}`)).toEqual([
+      "theme.hero  tenants/heroes/big.svg is larger than 128 KiB (131072 bytes), the limit for a hero image as an SVG; make the file smaller",
+    ]);
+    expect(script.ok ? [] : script.problems.map((p) => p.path)).toEqual(["theme.hero"]);
+  });
 });
