@@ -8,8 +8,7 @@ import { href } from "../../routes.ts";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
 import { useShop } from "../../stores/shop.ts";
 import { Screen } from "../../ui/Screen.tsx";
-import { FaceSearch } from "../search/FaceSearch.tsx";
-import { ParticipantResults } from "../search/ParticipantResults.tsx";
+import { FaceSearchHere } from "../search/FaceSearchHere.tsx";
 import { EventLoadError } from "./EventLoadError.tsx";
 import { PhotoGallery } from "./gallery/PhotoGallery.tsx";
 import { useEvent } from "./useEvent.ts";
@@ -76,33 +75,10 @@ export const EventPhotosScreen = observer(function EventPhotosScreen() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === "mine" ? <MyPhotos event={event} /> : <AllPhotos event={event} />}
+        {tab === "mine" ? <FaceSearchHere event={event} anySubject /> : <AllPhotos event={event} />}
       </div>
     </Screen>
   );
-});
-
-const MyPhotos = observer(function MyPhotos({ event }: { event: Event }) {
-  const { t } = useLingui();
-  const { myPhotos, faceSearch } = useShop();
-  if (myPhotos.hasResultFor(event.eventId)) {
-    return (
-      <>
-        <ParticipantResults event={event} />
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            myPhotos.reset();
-            faceSearch.reset();
-          }}
-        >
-          {t`Search again`}
-        </button>
-      </>
-    );
-  }
-  return <FaceSearch eventId={event.eventId} albumId={event.albumId} />;
 });
 
 const AllPhotos = observer(function AllPhotos({ event }: { event: Event }) {

@@ -8,12 +8,19 @@ import { ParticipantResults } from "./ParticipantResults.tsx";
 /**
  * Face search on the screen where the participant is, with its results right there: where
  * surname or number search is unavailable (spec §1), or found nothing, the way on is here,
- * not behind another link.
+ * not behind another link. `anySubject`: also show results found by bib (the event's My photos).
  */
-export const FaceSearchHere = observer(function FaceSearchHere({ event }: { event: Event }) {
+export const FaceSearchHere = observer(function FaceSearchHere({
+  event,
+  anySubject = false,
+}: {
+  event: Event;
+  anySubject?: boolean;
+}) {
   const { t } = useLingui();
   const { myPhotos, faceSearch } = useShop();
-  if (myPhotos.hasResultFor(event.eventId) && myPhotos.subject?.kind === "face") {
+  const shown = anySubject || myPhotos.subject?.kind === "face";
+  if (myPhotos.hasResultFor(event.eventId) && shown) {
     return (
       <>
         <ParticipantResults event={event} />
