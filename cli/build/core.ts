@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { build } from "vite";
+import { routes } from "../../storefront/src/routes.ts";
 import { CORE_CACHE_DIR, PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
 import { coreViteConfig, prerenderViteConfig } from "./vite-config.ts";
 
@@ -19,6 +20,8 @@ export interface CoreBuild {
   locales: Record<string, string>;
   /** The chunks of each prerendered landing screen (and their imports), preloaded by its page. */
   screens: Record<string, string[]>;
+  /** The chunks of the lazy screen behind each shell route, by route pattern ("/event/:id"). */
+  routeScreens: Array<[string, string[]]>;
   /** The prerender module (Node, not shipped): renderPage(settings, language, page). */
   prerender: string;
   /** Every file of the core, relative to dir (index.html and the manifest excluded). */
@@ -74,6 +77,25 @@ const PRERENDERED_SCREENS: Record<string, string> = {
   business: "src/screens/landing/BusinessScreen.tsx",
 };
 
+/**
+ * The lazy screen behind each route served by a shell, by the route's pattern (spec §2): a deep
+ * link (an event page shared after a race) fetches its screen's chunks beside the entry's
+ * instead of after hydration, one round trip on a slow phone instead of two.
+ */
+const SHELL_ROUTE_SCREENS: ReadonlyArray<readonly [string, string]> = [
+  [routes.event.path, "src/screens/event/EventScreen.tsx"],
+  [routes["event-photos"].path, "src/screens/event/EventPhotosScreen.tsx"],
+  [routes.search.path, "src/screens/search/SearchScreen.tsx"],
+  [routes["search-from-url"].path, "src/screens/search/SearchScreen.tsx"],
+  [routes.cart.path, "src/screens/cart/CartScreen.tsx"],
+  [routes.order.path, "src/screens/order/CheckoutScreen.tsx"],
+  [routes["order-paid"].path, "src/screens/order/OrderPaidScreen.tsx"],
+  [routes["preorder-paid"].path, "src/screens/order/OrderPaidScreen.tsx"],
+];
+
+/** The shop's stores, which main.tsx loads at once on every route but home. */
+const SHOP_MODULE = "src/stores/shop.ts";
+
 function collectImports(manifest: Record<string, ManifestChunk>, key: string, seen: Set<string>) {
   for (const imp of manifest[key]?.imports ?? []) {
     if (seen.has(imp)) continue;
@@ -107,14 +129,22 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
     const m = /locales\/([a-z]{2})\.po$/.exec(key);
     if (m?.[1]) locales[m[1]] = chunk.file;
   }
-  const screens: Record<string, string[]> = {};
-  for (const [page, key] of Object.entries(PRERENDERED_SCREENS)) {
+  /** A lazy screen's chunks that the entry does not already bring. */
+  const screenFiles = (key: string): string[] => {
+    if (!manifest[key]) throw new Error(`core build has no chunk for ${key}`);
     const seen = new Set<string>([key]);
     collectImports(manifest, key, seen);
-    screens[page] = [...seen]
+    return [...seen]
       .map((k) => manifest[k]?.file)
       .filter((f): f is string => !!f && !preload.includes(f) && f !== entry.file);
-  }
+  };
+  const screens: Record<string, string[]> = {};
+  for (const [page, key] of Object.entries(PRERENDERED_SCREENS)) screens[page] = screenFiles(key);
+  // main.tsx imports the shop itself on every such route: its module comes along.
+  const shop = screenFiles(SHOP_MODULE);
+  const routeScreens = SHELL_ROUTE_SCREENS.map(
+    ([path, key]) => [path, [...new Set([...screenFiles(key), ...shop])]] as [string, string[]],
+  );
   const files = (await listFiles(dir)).filter(
     (f) => f !== "index.html" && !f.startsWith(".vite/") && !f.startsWith(`${PRERENDER_DIR}/`),
   );
@@ -126,6 +156,7 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
     preload,
     locales,
     screens,
+    routeScreens,
     prerender: join(dir, PRERENDER_DIR, "prerender.js"),
     files,
     cached,

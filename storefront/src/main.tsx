@@ -11,11 +11,13 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
 import { eventIdOfPath, pageForPath } from "./domain/pages.ts";
 import { loadCatalog } from "./i18n.ts";
 import { routes } from "./routes.ts";
+import { preloadScreenOf } from "./screens/lazy.ts";
 import { readSettings } from "./settings.ts";
 import { firstContentReady } from "./shell/hydration.tsx";
 import { isSilentCallbackFrame } from "./stores/AuthStore.ts";
 import { documentCookies } from "./stores/cookies.ts";
 import { RootStore } from "./stores/RootStore.ts";
+import type { ShopStores } from "./stores/shop.ts";
 import { safeStorage } from "./stores/types.ts";
 import { whenThemeReady } from "./theme-gate.ts";
 import { withTimeout } from "./ui/with-timeout.ts";
@@ -45,12 +47,25 @@ async function start(): Promise<void> {
   });
 
   window.addEventListener("unhandledrejection", (event) => store.errors.report(event.reason));
+  const path = window.location.pathname;
+  const home = path === routes.home.path;
   // Home's calls go out now, while the catalog loads and the page hydrates.
-  if (window.location.pathname === routes.home.path) store.home.prefetch();
-  const eventId = eventIdOfPath(window.location.pathname);
+  if (home) store.home.prefetch();
+  const eventId = eventIdOfPath(path);
   if (eventId) store.prefetchEvent(eventId);
+  // Every other address needs the shop at once: its chunk came beside the entry's (the boot
+  // script preloads the route's screen), so it is built now, and an event page asks for the
+  // event's products as soon as the event is known, not after the page has rendered it.
+  const shop = home ? null : loadShop(store);
+  if (shop && eventId) void shop.then((s) => s && prefetchEventOffers(s, eventId));
 
-  const [themeReady] = await Promise.all([whenThemeReady(html), store.language.init()]);
+  // The route's screen is evaluated before the first render, so it renders at once (no loading
+  // state in between), unless its chunk is slow: then the screen's own loading state shows.
+  const [themeReady] = await Promise.all([
+    whenThemeReady(html),
+    store.language.init(),
+    Promise.race([preloadScreenOf(path), delay(SCREEN_PRELOAD_WAIT_MS)]),
+  ]);
   if (!themeReady) store.errors.report("theme stylesheet did not load");
   store.settings.markThemeReady();
 
@@ -82,15 +97,15 @@ async function start(): Promise<void> {
   // use for it before the visitor does something, so there it waits for the first touch, key or
   // scroll, or else 5 s after load and an idle moment: a slow phone's main thread stays free
   // while the first screen settles. Every other route needs it now.
-  if (window.location.pathname === routes.home.path) {
+  if (home) {
     const once = () => {
       for (const type of FIRST_INPUT) window.removeEventListener(type, once, true);
-      void openShop(store);
+      void openShop(store, loadShop(store));
     };
     for (const type of FIRST_INPUT)
       window.addEventListener(type, once, { capture: true, passive: true });
     whenLoadedAndIdle(once, ANONYMOUS_SILENT_CHECK_DELAY_MS);
-  } else void openShop(store);
+  } else if (shop) void openShop(store, shop);
   // The sign-in check on load: after the first render, never blocking it (spec §6). At the
   // callback address the callback screen completes the sign-in instead. With a session in this
   // tab the check runs at once (the account link appears quickly); an anonymous visitor's silent
@@ -103,21 +118,39 @@ async function start(): Promise<void> {
 }
 
 const FIRST_INPUT = ["pointerdown", "keydown", "scroll"] as const;
+/** How long the first render waits for the route's screen chunk before showing its loading state. */
+const SCREEN_PRELOAD_WAIT_MS = 2_000;
 let shopOpened = false;
 
-async function openShop(store: RootStore): Promise<void> {
-  if (shopOpened) return;
-  shopOpened = true;
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The shop's stores (built, not yet attached), or null when its chunk failed to load. */
+async function loadShop(store: RootStore): Promise<ShopStores | null> {
   try {
     const { shopOf } = await withTimeout(import("./stores/shop.ts"), CHUNK_LOAD_TIMEOUT_MS);
-    const shop = shopOf(store);
-    store.attachShop(shop);
-    window.addEventListener("storage", (event) => shop.cart.onStorage(event.key, event.newValue));
-    await shop.cart.init();
+    return shopOf(store);
   } catch (error) {
     // A failed chunk load: the screens that shop say so themselves when they load.
     store.errors.report(error);
+    return null;
   }
+}
+
+/** An event page's event, then its products (the page's offers), asked for in a row. */
+async function prefetchEventOffers(shop: ShopStores, eventId: string): Promise<void> {
+  const event = await shop.events.load(eventId);
+  if (event) await shop.cart.loadCatalog(event.catalogId);
+}
+
+/** Attaches the shop (the bar shows the cart from then on) and opens the cart. */
+async function openShop(store: RootStore, loading: Promise<ShopStores | null>): Promise<void> {
+  if (shopOpened) return;
+  shopOpened = true;
+  const shop = await loading;
+  if (!shop) return;
+  store.attachShop(shop);
+  window.addEventListener("storage", (event) => shop.cart.onStorage(event.key, event.newValue));
+  await shop.cart.init();
 }
 
 /** Whether oidc-client-ts keeps a signed-in user in this tab (its `oidc.user:` key). */

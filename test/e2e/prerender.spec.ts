@@ -153,3 +153,56 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("dialog").getByRole("link", { name: "Контакты" })).toBeVisible();
   });
 });
+
+test.describe("an event page opened from a link on a slow phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test("gets its screen and the shop beside the entry, and shows the event without a loading state", async ({
+    page,
+  }) => {
+    // The entry arrives 1.5 s after the page has painted; the route's chunks must not wait for it.
+    const entryRequest = /\/assets\/index-[\w-]+\.js$/;
+    await page.route(entryRequest, async (route) => {
+      await new Promise((done) => setTimeout(done, 1_500));
+      await route.continue();
+    });
+    const requested: string[] = [];
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+    let entryDone = false;
+    const beforeEntry: string[] = [];
+    page.on("requestfinished", (r) => {
+      if (entryRequest.test(r.url())) entryDone = true;
+    });
+    page.on("request", (r) => {
+      if (!entryDone) beforeEntry.push(new URL(r.url()).pathname);
+    });
+    // Every heading the page shows once the app has started, in order.
+    await page.addInitScript(() => {
+      const w = window as unknown as { headings: string[] };
+      w.headings = [];
+      new MutationObserver(() => {
+        if (!document.documentElement.dataset.app) return;
+        const h1 = document.querySelector("#root h1")?.textContent ?? "";
+        if (h1 && h1 !== w.headings.at(-1)) w.headings.push(h1);
+      }).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
+    });
+    await page.goto(tenantUrl("mysport", "/event/1003"));
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Kazan Night Run 2025" }),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2 })).toBeVisible();
+
+    expect(beforeEntry.some((p) => /\/assets\/EventScreen-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(beforeEntry.some((p) => /\/assets\/shop-[\w-]+\.js$/.test(p))).toBe(true);
+    const headings = await page.evaluate(
+      () => (window as unknown as { headings: string[] }).headings,
+    );
+    expect(headings).toEqual(["Kazan Night Run 2025"]);
+    // The event's products are asked for once, although the page and its prefetch both want them.
+    expect(requested.filter((p) => p.endsWith("/catalog/products"))).toHaveLength(1);
+  });
+});

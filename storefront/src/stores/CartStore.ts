@@ -117,6 +117,8 @@ export class CartStore {
   announcement: MessageDescriptor | null = null;
   private readonly deps: CartDeps;
   private opening: Promise<void> | null = null;
+  /** Catalog calls in flight, so a page and its early prefetch share one. */
+  private readonly catalogLoads = new Map<string, Promise<void>>();
   private seq = 0;
   private disposeReaction: (() => void) | null = null;
   private resyncing = false;
@@ -126,10 +128,11 @@ export class CartStore {
     this.deps = deps;
     makeAutoObservable<
       CartStore,
-      "deps" | "opening" | "seq" | "disposeReaction" | "resyncing" | "disposed"
+      "deps" | "opening" | "catalogLoads" | "seq" | "disposeReaction" | "resyncing" | "disposed"
     >(this, {
       deps: false,
       opening: false,
+      catalogLoads: false,
       seq: false,
       disposeReaction: false,
       resyncing: false,
@@ -237,14 +240,17 @@ export class CartStore {
   }
 
   /** Loads the catalog of an event once (photo product and package offers). */
-  async loadCatalog(catalogId: string): Promise<void> {
-    if (this.catalogs.has(catalogId)) return;
-    const result = await this.deps.api.catalog.products({ catalogId });
-    if (result.ok) {
-      runInAction(() => {
-        this.catalogs.set(catalogId, result.data.items);
+  loadCatalog(catalogId: string): Promise<void> {
+    if (this.catalogs.has(catalogId)) return Promise.resolve();
+    let load = this.catalogLoads.get(catalogId);
+    if (!load) {
+      load = this.deps.api.catalog.products({ catalogId }).then((result) => {
+        this.catalogLoads.delete(catalogId);
+        if (result.ok) runInAction(() => this.catalogs.set(catalogId, result.data.items));
       });
+      this.catalogLoads.set(catalogId, load);
     }
+    return load;
   }
 
   /** Adds one photo of an event; with the participant's token when "My photos" are known. */
