@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
+import type { ChunkingContext, CodeSplittingNameFunction } from "rolldown";
 import type { InlineConfig } from "vite";
 import { PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
 
@@ -33,9 +34,38 @@ export function coreViteConfig(outDir: string): InlineConfig {
       modulePreload: { polyfill: false },
       sourcemap: false,
       // The Babel pass (Lingui macros) is slow by design; rolldown's timing warning is noise in CI logs.
-      rolldownOptions: { checks: { bundlerTimings: false } },
+      rolldownOptions: {
+        checks: { bundlerTimings: false },
+        output: { codeSplitting: { groups: [{ name: firstScreenChunk() }] } },
+      },
     },
   };
+}
+
+/**
+ * Everything the entry imports statically goes in one chunk. Rolldown would otherwise split off
+ * each module a lazy screen shares with it (React, MobX, the router, small UI parts): some fifteen
+ * files that every visit fetches anyway, each one more request in the queue of a slow phone's
+ * few connections before the first screen can start.
+ */
+function firstScreenChunk(): CodeSplittingNameFunction {
+  const entry = resolve(STOREFRONT_DIR, "src/main.tsx");
+  let first: Set<string> | null = null;
+  return (id, ctx) => {
+    first ??= staticallyReachable(entry, ctx);
+    return id !== entry && first.has(id) ? "app" : null;
+  };
+}
+
+function staticallyReachable(entry: string, ctx: ChunkingContext): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
 }
 
 /**

@@ -57,7 +57,7 @@ async function start(): Promise<void> {
   // script preloads the route's screen), so it is built now, and an event page asks for the
   // event's products as soon as the event is known, not after the page has rendered it.
   const shop = home ? null : loadShop(store);
-  if (shop && eventId) void shop.then((s) => s && prefetchEventOffers(s, eventId));
+  const offers = shop && eventId ? shop.then((s) => s && prefetchEventOffers(s, eventId)) : null;
 
   // The route's screen is evaluated before the first render, so it renders at once (no loading
   // state in between), unless its chunk is slow: then the screen's own loading state shows.
@@ -105,7 +105,16 @@ async function start(): Promise<void> {
     for (const type of FIRST_INPUT)
       window.addEventListener(type, once, { capture: true, passive: true });
     whenLoadedAndIdle(once, ANONYMOUS_SILENT_CHECK_DELAY_MS);
-  } else if (shop) void openShop(store, shop);
+  } else if (shop) {
+    // The cart and checkout show the cart: it opens at once. Elsewhere it opens once the page's
+    // own content (an event page's event and offers) has painted: its calls never stand first.
+    const open = () => void openShop(store, shop);
+    if (path === routes.cart.path || path === routes.order.path) open();
+    else
+      void (offers ?? Promise.resolve())
+        .catch(() => {})
+        .then(() => afterNextPaint(() => whenIdle(open)));
+  }
   // The sign-in check on load: after the first render, never blocking it (spec §6). At the
   // callback address the callback screen completes the sign-in instead. With a session in this
   // tab the check runs at once (the account link appears quickly); an anonymous visitor's silent
@@ -165,13 +174,20 @@ function hasStoredSession(storage: Storage): boolean {
   return false;
 }
 
+/** Runs `run` once the next frame has been painted. */
+function afterNextPaint(run: () => void): void {
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)));
+}
+
+/** Runs `run` in the browser's next idle moment (within 2 s). */
+function whenIdle(run: () => void): void {
+  if ("requestIdleCallback" in window) window.requestIdleCallback(run, { timeout: 2_000 });
+  else setTimeout(run, 200);
+}
+
 /** Runs `run` in an idle moment once the page has loaded and `afterMs` more have passed. */
 function whenLoadedAndIdle(run: () => void, afterMs = 0): void {
-  const idle = () =>
-    "requestIdleCallback" in window
-      ? window.requestIdleCallback(run, { timeout: 2_000 })
-      : setTimeout(run, 200);
-  const loaded = () => (afterMs > 0 ? setTimeout(idle, afterMs) : idle());
+  const loaded = () => (afterMs > 0 ? setTimeout(() => whenIdle(run), afterMs) : whenIdle(run));
   if (document.readyState === "complete") loaded();
   else window.addEventListener("load", loaded, { once: true });
 }
