@@ -9,6 +9,7 @@ import {
 } from "./domain/auth.ts";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
 import { eventIdOfPath, pageForPath } from "./domain/pages.ts";
+import { withTimeout } from "./domain/with-timeout.ts";
 import { loadCatalog } from "./i18n.ts";
 import { routes } from "./routes.ts";
 import { readSettings } from "./settings.ts";
@@ -18,7 +19,6 @@ import { documentCookies } from "./stores/cookies.ts";
 import { RootStore } from "./stores/RootStore.ts";
 import { safeStorage } from "./stores/types.ts";
 import { whenThemeReady } from "./theme-gate.ts";
-import { withTimeout } from "./ui/with-timeout.ts";
 import "./styles/main.scss";
 
 async function start(): Promise<void> {

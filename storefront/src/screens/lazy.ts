@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
-import { withTimeout } from "../ui/with-timeout.ts";
+import { withTimeout } from "../domain/with-timeout.ts";
 
 /** A lazy screen whose chunk load gives up after 120 s (spec §9) instead of hanging forever. */
 function screen<K extends string>(
