@@ -2,10 +2,14 @@
  * The layers of the browser core (DESIGN.md "Layout", issue 16), checked by `npm run layers`
  * (scripts/layers.sh, also a step of the test command). Imports flow one way:
  *
- *   main.tsx, App.tsx, AppRoutes.tsx, prerender.tsx (the composition root)
- *     → screens/ → parts/ → shell/ → ui/ ─┐
- *                     app/ (React bindings of the stores: StoresProvider, useStores, useShop)
- *                                           → stores/ → api/, domain/ → settings-types.ts
+ *   the composition root (main.tsx, App.tsx, AppRoutes.tsx, prerender.tsx)
+ *     → screens/<route>/ → parts/ → shell/ → app/ → stores/ → api/ and domain/
+ *
+ * where app/ holds the stores' React bindings (StoresProvider, useStores, useLoadedShop,
+ * useShop), each layer may import those after it and none before it, and ui/ (presentational:
+ * props in) may be imported by any component but itself imports only domain/, api types,
+ * settings-types.ts and routes.ts, which import nothing of the app. cli/ is cruised too, for
+ * cycles and unresolvable imports, and the core may import nothing of it.
  *
  * Type-only imports count like any other: a type names the module it comes from, so a cycle of
  * types is still two modules that cannot be read, changed or moved one without the other.
@@ -205,6 +209,5 @@ module.exports = {
       mainFields: ["module", "main", "types", "typings"],
       extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
     },
-    reporterOptions: { text: { highlightFocused: true } },
   },
 };
