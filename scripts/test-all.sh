@@ -18,6 +18,9 @@ npx biome check .
 step "types (tsc)"
 npx tsc --noEmit -p tsconfig.json
 
+step "layers (dependency-cruiser: no cycles, imports flow one way)"
+bash scripts/layers.sh
+
 step "security: production dependencies (npm audit, known advisories)"
 node scripts/audit.mjs
 

@@ -6,6 +6,7 @@
  * compares a tenant's name.
  */
 import { z } from "zod";
+import type * as Browser from "../../storefront/src/settings-types.ts";
 import { cspAddress } from "./origin.ts";
 
 export const LANGUAGES = ["ru", "en", "es"] as const;
@@ -316,12 +317,40 @@ export type TenantConfig = z.infer<typeof tenantSchema>;
 export const TENANT_ID_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
- * What the browser receives: the tenant config with resolved asset URLs.
+ * What the browser receives: the tenant config with resolved asset URLs, typed once on the
+ * browser side (storefront/src/settings-types.ts, so the core imports nothing from cli/).
  * Embedded as JSON in index.html; nothing secret is ever in tenant YAML.
  */
-export type RuntimeSettings = Omit<TenantConfig, "theme"> & {
+export type RuntimeSettings = Browser.RuntimeSettings;
+
+/** The same settings as this schema produces them. */
+type SchemaRuntimeSettings = Omit<TenantConfig, "theme"> & {
   id: string;
-  /** The year of the build: the footer's copyright year, the same in the HTML and the app. */
   year?: number;
   theme: Omit<TenantConfig["theme"], "palette" | "typography" | "radius">;
 };
+
+/**
+ * The schema produces the browser's settings types exactly: each is assignable both ways and
+ * names the same fields at every depth (an optional field on one side only would pass the first
+ * test), so a field added, dropped or retyped on one side only fails the type check here.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Paths<T, P extends string = ""> = T extends readonly (infer E)[]
+  ? Paths<E, `${P}[]`>
+  : T extends object
+    ? { [K in keyof T & string]-?: `${P}.${K}` | Paths<NonNullable<T[K]>, `${P}.${K}`> }[keyof T &
+        string]
+    : never;
+type AllHold<T extends readonly true[]> = T;
+export type BrowserSettingsTypesMatchTheSchema = AllHold<
+  [
+    Same<SchemaRuntimeSettings, Browser.RuntimeSettings>,
+    Same<Paths<SchemaRuntimeSettings>, Paths<Browser.RuntimeSettings>>,
+    Same<Language, Browser.Language>,
+    Same<LocalizedText, Browser.LocalizedText>,
+    Same<MenuItem, Browser.MenuItem>,
+    Same<TenantConfig["footer"], Browser.FooterSettings | null>,
+    Same<TenantConfig["hosts"][number], Browser.HostSettings>,
+  ]
+>;

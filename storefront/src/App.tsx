@@ -2,10 +2,10 @@ import { I18nProvider } from "@lingui/react";
 import type { ReactNode } from "react";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes } from "./AppRoutes.tsx";
+import { StoresProvider } from "./app/stores-context.tsx";
 import { i18n } from "./i18n.ts";
 import { ServedShellProvider } from "./shell/hydration.tsx";
 import { Layout } from "./shell/Layout.tsx";
-import { StoresProvider } from "./stores/context.tsx";
 import type { RootStore } from "./stores/RootStore.ts";
 
 const browserRouter = (children: ReactNode) => <BrowserRouter>{children}</BrowserRouter>;

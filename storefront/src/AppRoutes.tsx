@@ -1,6 +1,7 @@
 import { observer } from "mobx-react-lite";
 import { type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router-dom";
+import { useStores } from "./app/stores-context.tsx";
 import { menuAllows } from "./domain/menu.ts";
 import { type RouteName, routes } from "./routes.ts";
 import { HomeScreen } from "./screens/home/HomeScreen.tsx";
@@ -8,7 +9,6 @@ import { screens } from "./screens/lazy.ts";
 import { useHydrated, useServedShell } from "./shell/hydration.tsx";
 import { ScreenBoundary } from "./shell/ScreenBoundary.tsx";
 import { ScreenLoading } from "./shell/ScreenLoading.tsx";
-import { useStores } from "./stores/context.tsx";
 
 /** The route table of spec §2. Home is in the first chunk; every other screen is lazy. */
 export const AppRoutes = observer(function AppRoutes() {

@@ -1,7 +1,7 @@
 import { i18n } from "@lingui/core";
-import type { Language } from "../../cli/config/schema.ts";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
-import { withTimeout } from "./ui/with-timeout.ts";
+import { withTimeout } from "./domain/with-timeout.ts";
+import type { Language } from "./settings-types.ts";
 
 // One literal import per locale, so each catalog is its own lazy chunk.
 const loaders: Record<Language, () => Promise<{ messages: Record<string, unknown> }>> = {

@@ -9,6 +9,7 @@ import {
 } from "./domain/auth.ts";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
 import { eventIdOfPath, pageForPath } from "./domain/pages.ts";
+import { withTimeout } from "./domain/with-timeout.ts";
 import { loadCatalog } from "./i18n.ts";
 import { routes } from "./routes.ts";
 import { preloadScreenOf } from "./screens/lazy.ts";
@@ -20,7 +21,6 @@ import { RootStore } from "./stores/RootStore.ts";
 import type { ShopStores } from "./stores/shop.ts";
 import { safeStorage } from "./stores/types.ts";
 import { whenThemeReady } from "./theme-gate.ts";
-import { withTimeout } from "./ui/with-timeout.ts";
 import "./styles/main.scss";
 
 async function start(): Promise<void> {

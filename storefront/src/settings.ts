@@ -1,4 +1,4 @@
-import type { RuntimeSettings } from "../../cli/config/schema.ts";
+import type { RuntimeSettings } from "./settings-types.ts";
 
 export const SETTINGS_ELEMENT_ID = "tenant-settings";
 

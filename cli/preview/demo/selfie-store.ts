@@ -3,7 +3,6 @@
  * upload holds up to 8 MB. Selfies are kept in upload order (a Map keeps insertion order), so
  * the oldest is always first and eviction costs only what it evicts.
  */
-import type { ResolvedDemoOptions } from "./options.ts";
 import type { DemoState, SelfieRecord } from "./state.ts";
 
 export interface SelfieLimits {
@@ -22,7 +21,11 @@ export const DEFAULT_SELFIE_LIMITS: SelfieLimits = {
   ageMs: 60 * 60_000,
 };
 
-type Limits = Pick<ResolvedDemoOptions, "selfieLimits" | "now">;
+/** What the store needs of the demo's options (./options.ts, which imports this module). */
+interface Limits {
+  selfieLimits: SelfieLimits;
+  now: () => number;
+}
 
 /** Drops selfies past their age, then the oldest until count and bytes fit `extra` more. */
 function evict(state: DemoState, o: Limits, extra: { count: number; bytes: number }): void {

@@ -1,4 +1,4 @@
-import type { Language, TenantConfig } from "../../../cli/config/schema.ts";
+import type { Language, RuntimeSettings } from "../settings-types.ts";
 
 export interface FooterParts {
   socialIcons: boolean;
@@ -12,7 +12,7 @@ export interface FooterParts {
  * none (US variant) or while the app is loading.
  */
 export function footerParts(
-  footer: TenantConfig["footer"],
+  footer: RuntimeSettings["footer"],
   language: Language,
   loading: boolean,
 ): FooterParts | null {

@@ -1,4 +1,4 @@
-import type { Language, TenantConfig } from "../../../cli/config/schema.ts";
+import type { Language, RuntimeSettings } from "../settings-types.ts";
 
 export interface HostOverrides {
   currencyId: number;
@@ -7,7 +7,7 @@ export interface HostOverrides {
 
 /** Per-host overrides: a US host brings currency 840 and English; unknown hosts use the defaults. */
 export function resolveHost(
-  config: Pick<TenantConfig, "hosts" | "currencyId">,
+  config: Pick<RuntimeSettings, "hosts" | "currencyId">,
   host: string,
 ): HostOverrides {
   const name = host.toLowerCase();

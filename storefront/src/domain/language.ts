@@ -1,4 +1,4 @@
-import type { Language } from "../../../cli/config/schema.ts";
+import type { Language } from "../settings-types.ts";
 
 /** Languages of the CIS whose speakers get the Russian storefront (spec §4). */
 export const CIS_LANGUAGES = ["az", "hy", "be", "kk", "ky", "ro", "tg", "uz", "uk", "tk"] as const;

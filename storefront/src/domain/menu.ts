@@ -1,5 +1,5 @@
-import type { MenuItem } from "../../../cli/config/schema.ts";
 import { type RouteName, routes } from "../routes.ts";
+import type { MenuItem } from "../settings-types.ts";
 
 export interface MenuEntry {
   route: RouteName;

@@ -1,4 +1,4 @@
-import type { Language } from "../../../cli/config/schema.ts";
+import type { Language } from "../settings-types.ts";
 
 const LOCALES: Record<Language, string> = { ru: "ru-RU", en: "en-US", es: "es-ES" };
 const ISO: Record<number, string> = { 643: "RUB", 840: "USD", 978: "EUR" };

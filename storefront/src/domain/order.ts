@@ -1,6 +1,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { DISCOUNT_PAYMENT_TYPE, type Order, type OrderState, type Payment } from "../api/index.ts";
+import {
+  DISCOUNT_PAYMENT_TYPE,
+  type Order,
+  type OrderState,
+  type Payment,
+} from "../api/contracts/index.ts";
 
 /** Order state labels of spec §4. */
 export const ORDER_STATE_LABELS: Record<OrderState, MessageDescriptor> = {

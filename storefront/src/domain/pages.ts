@@ -1,5 +1,5 @@
-import type { Language, MenuItem } from "../../../cli/config/schema.ts";
 import { type RouteName, routes } from "../routes.ts";
+import type { Language, MenuItem } from "../settings-types.ts";
 import { detectLanguage } from "./language.ts";
 import { menuAllows } from "./menu.ts";
 

@@ -2,7 +2,7 @@
  * Tenant texts given per language in the YAML (brand texts, the card note, the support time
  * zone) and the external back link's destination.
  */
-import type { Language, LocalizedText } from "../../../cli/config/schema.ts";
+import type { Language, LocalizedText } from "../settings-types.ts";
 
 /** The text in `language`, else the required ru fallback; null when the tenant gives none. */
 export function tenantText(

@@ -1,8 +1,8 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy, useState } from "react";
 import { matchPath } from "react-router-dom";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
+import { withTimeout } from "../domain/with-timeout.ts";
 import { type RouteName, routes } from "../routes.ts";
-import { withTimeout } from "../ui/with-timeout.ts";
 
 /** A lazy screen that can also be loaded ahead of its first render. */
 export interface LazyScreen {

@@ -2,9 +2,9 @@ import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useLoadedShop, useStores } from "../app/stores-context.tsx";
 import { destinationHost, tenantText } from "../domain/tenant-text.ts";
 import { href } from "../routes.ts";
-import { useStores } from "../stores/context.tsx";
 import { Icon } from "./icons.tsx";
 import { LanguageMenu } from "./LanguageMenu.tsx";
 import { NavLinks } from "./NavLinks.tsx";
@@ -36,8 +36,8 @@ function useBack() {
 
 export const AppBar = observer(function AppBar() {
   const { t } = useLingui();
-  const root = useStores();
-  const { settings, ui, auth, notifications } = root;
+  const { settings, ui, auth, notifications } = useStores();
+  const shop = useLoadedShop();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const back = useBack();
@@ -47,7 +47,7 @@ export const AppBar = observer(function AppBar() {
   const s = settings.settings;
   const onCart = pathname === href("cart");
   // The cart arrives with the shop, right after the first render: no badge until then.
-  const count = root.shop?.cart.count ?? 0;
+  const count = shop?.cart.count ?? 0;
   const cartLabel =
     count > 0 ? t`Cart, ${plural(count, { one: "# item", other: "# items" })}` : t`Cart`;
   const badge = count > 0 && (

@@ -1,5 +1,5 @@
 import { observer } from "mobx-react-lite";
-import { useStores } from "../stores/context.tsx";
+import { useStores } from "../app/stores-context.tsx";
 import { SnackbarMessage } from "./SnackbarMessage.tsx";
 
 /**

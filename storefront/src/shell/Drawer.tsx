@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef } from "react";
-import { useStores } from "../stores/context.tsx";
+import { useStores } from "../app/stores-context.tsx";
 import { wrapFocus } from "../ui/focus-wrap.ts";
 import { Icon } from "./icons.tsx";
 import { NavLinks } from "./NavLinks.tsx";

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
+import { useStores } from "../app/stores-context.tsx";
 import { footerParts } from "../domain/footer.ts";
-import { useStores } from "../stores/context.tsx";
 
 const NETWORK_NAMES = {
   vk: "VK",

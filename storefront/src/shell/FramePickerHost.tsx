@@ -1,13 +1,13 @@
 import { observer } from "mobx-react-lite";
 import { lazy, Suspense, useState } from "react";
+import { useLoadedShop } from "../app/stores-context.tsx";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
-import { useStores } from "../stores/context.tsx";
-import { withTimeout } from "../ui/with-timeout.ts";
+import { withTimeout } from "../domain/with-timeout.ts";
 
 const FramePickerDialog = lazy(() =>
-  withTimeout(import("../screens/frames/FramePickerDialog.tsx"), CHUNK_LOAD_TIMEOUT_MS).then(
-    (m) => ({ default: m.FramePickerDialog }),
-  ),
+  withTimeout(import("../parts/frames/FramePickerDialog.tsx"), CHUNK_LOAD_TIMEOUT_MS).then((m) => ({
+    default: m.FramePickerDialog,
+  })),
 );
 
 /**
@@ -16,7 +16,7 @@ const FramePickerDialog = lazy(() =>
  */
 export const FramePickerHost = observer(function FramePickerHost() {
   // The picker is one of the shop's stores: nothing to host before the shop has loaded.
-  const framePicker = useStores().shop?.framePicker;
+  const framePicker = useLoadedShop()?.framePicker;
   const [wanted, setWanted] = useState(false);
   if (framePicker?.isOpen && !wanted) setWanted(true);
   return wanted ? (

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useRef, useState } from "react";
+import { useStores } from "../app/stores-context.tsx";
 import { DROPDOWN_TOGGLE_DELAY_MS } from "../domain/constants.ts";
-import { useStores } from "../stores/context.tsx";
 import { LANGUAGE_NAMES } from "./labels.ts";
 
 /** Language menu: shown only when allowed and more than one language is available (spec §2). */

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { type ReactNode, useEffect } from "react";
+import { useStores } from "../app/stores-context.tsx";
 import { BREAKPOINTS } from "../domain/constants.ts";
-import { useStores } from "../stores/context.tsx";
 import { AppBar } from "./AppBar.tsx";
 import { Drawer } from "./Drawer.tsx";
 import { Footer } from "./Footer.tsx";

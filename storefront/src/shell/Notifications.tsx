@@ -3,7 +3,7 @@ import { useLingui as useMacro } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router-dom";
-import { useStores } from "../stores/context.tsx";
+import { useStores } from "../app/stores-context.tsx";
 import { Icon } from "./icons.tsx";
 
 /**

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Component, type ReactNode } from "react";
 import { useLocation } from "react-router-dom";
-import { useStores } from "../stores/context.tsx";
+import { useStores } from "../app/stores-context.tsx";
 import type { ErrorStore } from "../stores/ErrorStore.ts";
 
 interface Props {

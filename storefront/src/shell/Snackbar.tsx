@@ -1,7 +1,7 @@
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
+import { useStores } from "../app/stores-context.tsx";
 import { SNACKBAR_REFRESH_MS } from "../domain/constants.ts";
-import { useStores } from "../stores/context.tsx";
 import { SnackbarMessage } from "./SnackbarMessage.tsx";
 
 /** Error snackbar: one queued error at a time, each shown for 7000 ms, with a close button. */

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { Language } from "../../../cli/config/schema.ts";
 import type { RouteName } from "../routes.ts";
+import type { Language } from "../settings-types.ts";
 
 /** Menu labels of the routes that appear in the menu. */
 export const MENU_LABELS: Partial<Record<RouteName, MessageDescriptor>> = {

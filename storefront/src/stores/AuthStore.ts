@@ -5,7 +5,7 @@ import {
   SILENT_CHECK_TIMEOUT_MS,
   safeReturnPath,
 } from "../domain/auth.ts";
-import { withTimeout } from "../ui/with-timeout.ts";
+import { withTimeout } from "../domain/with-timeout.ts";
 import type { AuthClient, AuthClientConfig, AuthUser } from "./auth/client.ts";
 
 export interface SignedInUser {

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from "mobx";
-import type { Language } from "../../../cli/config/schema.ts";
 import { detectLanguage, languagePickerVisible } from "../domain/language.ts";
 import { LANGUAGE_COOKIE } from "../domain/pages.ts";
+import type { Language } from "../settings-types.ts";
 import type { CookieJar } from "./cookies.ts";
 import type { SettingsStore } from "./SettingsStore.ts";
 import type { KeyValueStorage } from "./types.ts";

@@ -1,18 +1,19 @@
 import { configure, observable, runInAction } from "mobx";
-import type { Language, RuntimeSettings } from "../../../cli/config/schema.ts";
 import { createEventsApi, type EventsApi } from "../api/events.ts";
 import { createHttp, type Http } from "../api/http.ts";
 import { createThemesApi, type ThemesApi } from "../api/themes.ts";
 import type { EcommerceEvent } from "../domain/analytics.ts";
+import type { Language, RuntimeSettings } from "../settings-types.ts";
 import { AuthStore } from "./AuthStore.ts";
+import type { CartStore } from "./CartStore.ts";
 import type { CookieJar } from "./cookies.ts";
 import { ErrorStore } from "./ErrorStore.ts";
+import type { FramePickerStore } from "./FramePickerStore.ts";
 import type { FilePorts } from "./files.ts";
 import { HomeStore } from "./HomeStore.ts";
 import { LanguageStore } from "./LanguageStore.ts";
 import { NotificationStore } from "./NotificationStore.ts";
 import { SettingsStore } from "./SettingsStore.ts";
-import type { ShopStores } from "./shop.ts";
 import type { KeyValueStorage } from "./types.ts";
 import { UiStore } from "./UiStore.ts";
 
@@ -48,6 +49,16 @@ export interface CoreApi {
 }
 
 /**
+ * What the shell follows of the shop once its chunk has loaded: the cart (the badge) and the
+ * frame picker (its host). The shop's ShopStores (./shop.ts) has them; naming only these keeps
+ * the RootStore independent of the shop (no import cycle).
+ */
+export interface LoadedShop {
+  readonly cart: CartStore;
+  readonly framePicker: FramePickerStore;
+}
+
+/**
  * The stores every screen needs, built at start-up with their dependencies passed in (settings
  * first): settings, language, errors, layout, notifications, sign-in and home. The stores of
  * finding, buying and downloading photos (the shop, ./shop.ts) live in a lazy chunk: the screens
@@ -64,7 +75,7 @@ export class RootStore {
   readonly auth: AuthStore;
   readonly api: CoreApi;
   readonly home: HomeStore;
-  private readonly attached = observable.box<ShopStores | null>(null, { deep: false });
+  private readonly attached = observable.box<LoadedShop | null>(null, { deep: false });
   private readonly earlyEvents = new Map<string, ReturnType<EventsApi["get"]>>();
 
   constructor(env: Environment) {
@@ -113,11 +124,11 @@ export class RootStore {
   }
 
   /** The shop's stores once loaded (observable: the shell shows the cart badge from then on). */
-  get shop(): ShopStores | null {
+  get shop(): LoadedShop | null {
     return this.attached.get();
   }
 
-  attachShop(shop: ShopStores): void {
+  attachShop(shop: LoadedShop): void {
     runInAction(() => this.attached.set(shop));
   }
 }

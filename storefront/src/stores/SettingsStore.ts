@@ -1,6 +1,6 @@
 import { makeAutoObservable } from "mobx";
-import type { RuntimeSettings } from "../../../cli/config/schema.ts";
 import { type HostOverrides, resolveHost } from "../domain/host.ts";
+import type { RuntimeSettings } from "../settings-types.ts";
 
 /** Tenant settings (read-only data from index.html) plus the theme-readiness flag. */
 export class SettingsStore {

@@ -9,7 +9,6 @@ import { type Api, apiOver } from "../api/index.ts";
 import { AccountStore } from "./AccountStore.ts";
 import { CartStore } from "./CartStore.ts";
 import { CheckoutStore } from "./CheckoutStore.ts";
-import { useStores } from "./context.tsx";
 import { memoryCookies } from "./cookies.ts";
 import { DownloadStore } from "./DownloadStore.ts";
 import { EventStore } from "./EventStore.ts";
@@ -120,10 +119,6 @@ type CoreStores = Pick<
 
 /** The first screen's stores and the shop's, as one object, for components that shop. */
 export type AllStores = CoreStores & ShopStores;
-
-export function useShop(): AllStores {
-  return withShop(useStores());
-}
 
 const views = new WeakMap<RootStore, AllStores>();
 

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
-import { useStores } from "../../stores/context.tsx";
+import { useStores } from "../../app/stores-context.tsx";
 
 /** /auth-callback: completes sign-in with the provider's answer and returns where the user was. */
 export const AuthCallbackScreen = observer(function AuthCallbackScreen() {

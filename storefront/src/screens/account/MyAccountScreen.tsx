@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Outlet, useNavigate } from "react-router-dom";
+import { useShop } from "../../app/use-shop.ts";
 import { href } from "../../routes.ts";
-import { useShop } from "../../stores/shop.ts";
-import { Screen } from "../../ui/Screen.tsx";
+import { Screen } from "../../shell/Screen.tsx";
 
 /** My account (/my-account): the user's e-mail, sign out, and the orders or one order below. */
 export const MyAccountScreen = observer(function MyAccountScreen() {

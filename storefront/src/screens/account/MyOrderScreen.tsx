@@ -2,14 +2,14 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
+import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { onePhoto, purchaseOfOrder } from "../../domain/purchase.ts";
 import { safeLinkUrl } from "../../domain/url.ts";
+import { GiftCodes } from "../../parts/order/GiftCodes.tsx";
+import { OrderDownloads } from "../../parts/order/OrderDownloads.tsx";
 import { href } from "../../routes.ts";
-import { useShop } from "../../stores/shop.ts";
 import { useProductNames } from "../../ui/product-names.ts";
-import { GiftCodes } from "../order/GiftCodes.tsx";
-import { OrderDownloads } from "../order/OrderDownloads.tsx";
 import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 
 /** One order of the signed-in user (/my-account/order/{id}): its items and downloads. */

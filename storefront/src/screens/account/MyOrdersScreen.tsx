@@ -2,9 +2,9 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
+import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { href } from "../../routes.ts";
-import { useShop } from "../../stores/shop.ts";
 import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 
 /** Order history, the default child of /my-account: newest first, with "Show more". */

@@ -2,9 +2,9 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
+import { useStores } from "../../app/stores-context.tsx";
 import { href } from "../../routes.ts";
-import { useStores } from "../../stores/context.tsx";
-import { Screen } from "../../ui/Screen.tsx";
+import { Screen } from "../../shell/Screen.tsx";
 
 /**
  * /my-account for a visitor who is not signed in (spec §2: not shown to them): sent to the

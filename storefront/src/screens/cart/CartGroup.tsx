@@ -2,13 +2,13 @@ import { Plural, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Link } from "react-router-dom";
 import type { CartItem, Product } from "../../api/index.ts";
+import { useShop } from "../../app/use-shop.ts";
 import { type EventGroup, packageHint } from "../../domain/cart.ts";
+import { FrameButton } from "../../parts/frames/FrameButton.tsx";
+import { GiftOffer } from "../../parts/gift/GiftOffer.tsx";
 import { href } from "../../routes.ts";
 import { Icon } from "../../shell/icons.tsx";
-import { useShop } from "../../stores/shop.ts";
 import { useProductNames } from "../../ui/product-names.ts";
-import { FrameButton } from "../frames/FrameButton.tsx";
-import { GiftOffer } from "../gift/GiftOffer.tsx";
 import { focusHeading, useSelection } from "./selection.tsx";
 
 type Money = (amount: number) => string;

@@ -2,9 +2,9 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
+import { useShop } from "../../app/use-shop.ts";
 import { Icon } from "../../shell/icons.tsx";
 import { PROMO_ERROR_MESSAGES } from "../../stores/cart-messages.ts";
-import { useShop } from "../../stores/shop.ts";
 
 /** Promo code entry (spec §2, §8): what the visitor typed stays in the field on an error. */
 export const PromoCodeForm = observer(function PromoCodeForm() {

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
-import { useShop } from "../../stores/shop.ts";
+import { useShop } from "../../app/use-shop.ts";
 
 interface Selection {
   selected: ReadonlySet<string>;

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
+import { useStores } from "../../app/stores-context.tsx";
 import { tenantText } from "../../domain/tenant-text.ts";
-import { useStores } from "../../stores/context.tsx";
-import { Screen } from "../../ui/Screen.tsx";
+import { Screen } from "../../shell/Screen.tsx";
 
 /** Contacts: support e-mail, support hours (in the tenant's time zone) and the privacy policy. */
 export const ContactsScreen = observer(function ContactsScreen() {

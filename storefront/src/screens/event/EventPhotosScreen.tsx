@@ -4,14 +4,14 @@ import { observer } from "mobx-react-lite";
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import type { Event } from "../../api/index.ts";
+import { useShop } from "../../app/use-shop.ts";
+import { EventLoadError } from "../../parts/event/EventLoadError.tsx";
+import { useEvent } from "../../parts/event/useEvent.ts";
+import { PhotoGallery } from "../../parts/gallery/PhotoGallery.tsx";
+import { FaceSearchHere } from "../../parts/search/FaceSearchHere.tsx";
 import { href } from "../../routes.ts";
+import { Screen } from "../../shell/Screen.tsx";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
-import { useShop } from "../../stores/shop.ts";
-import { Screen } from "../../ui/Screen.tsx";
-import { FaceSearchHere } from "../search/FaceSearchHere.tsx";
-import { EventLoadError } from "./EventLoadError.tsx";
-import { PhotoGallery } from "./gallery/PhotoGallery.tsx";
-import { useEvent } from "./useEvent.ts";
 
 type Tab = "mine" | "all";
 

@@ -2,12 +2,12 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Link, useParams } from "react-router-dom";
+import { EventLoadError } from "../../parts/event/EventLoadError.tsx";
+import { useEvent } from "../../parts/event/useEvent.ts";
+import { GiftOffer } from "../../parts/gift/GiftOffer.tsx";
 import { href } from "../../routes.ts";
+import { Screen } from "../../shell/Screen.tsx";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
-import { Screen } from "../../ui/Screen.tsx";
-import { GiftOffer } from "../gift/GiftOffer.tsx";
-import { EventLoadError } from "./EventLoadError.tsx";
-import { useEvent } from "./useEvent.ts";
 
 /** Event page (/event/{id}): what, when, where, and the ways to its photos. */
 export const EventScreen = observer(function EventScreen() {

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useDeferredValue, useEffect, useId } from "react";
-import { useStores } from "../../stores/context.tsx";
+import { useStores } from "../../app/stores-context.tsx";
+import { Screen } from "../../shell/Screen.tsx";
 import { EventCard } from "../../ui/EventCard.tsx";
-import { Screen } from "../../ui/Screen.tsx";
 
 /** Home: event search by name, recent searches and the theme banner (the first screen, in the main chunk). */
 export const HomeScreen = observer(function HomeScreen() {

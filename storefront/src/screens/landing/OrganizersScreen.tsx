@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
 import { ORGANIZER_COMMISSION } from "../../domain/landing.ts";
 import { href } from "../../routes.ts";
-import { Screen } from "../../ui/Screen.tsx";
+import { Screen } from "../../shell/Screen.tsx";
 import { MarketingFacts } from "./MarketingFacts.tsx";
 
 /** Landing page for event organizers (spec §1, §9): commission, rent and fixed-fee models. */

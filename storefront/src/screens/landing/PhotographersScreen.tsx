@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PHOTOGRAPHER_PAY } from "../../domain/landing.ts";
-import { Screen } from "../../ui/Screen.tsx";
+import { Screen } from "../../shell/Screen.tsx";
 import { MarketingFacts } from "./MarketingFacts.tsx";
 import { PhotographerRequest } from "./RequestForms.tsx";
 

@@ -3,10 +3,10 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { observer } from "mobx-react-lite";
 import { type FormEvent, type ReactNode, useCallback, useState } from "react";
+import { useShop } from "../../app/use-shop.ts";
 import type { FieldProblem } from "../../domain/requests.ts";
+import { Dialog } from "../../shell/Dialog.tsx";
 import type { RequestFormStore } from "../../stores/RequestFormStore.ts";
-import { useShop } from "../../stores/shop.ts";
-import { Dialog } from "../../ui/Dialog.tsx";
 import { RequestField } from "./RequestField.tsx";
 
 type Messages<F extends string> = Partial<

@@ -2,11 +2,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { type FormEvent, useEffect } from "react";
 import { useLocation } from "react-router-dom";
+import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
-import { useShop } from "../../stores/shop.ts";
+import { Screen } from "../../shell/Screen.tsx";
 import { EmptyCart } from "../../ui/EmptyCart.tsx";
 import { useProductNames } from "../../ui/product-names.ts";
-import { Screen } from "../../ui/Screen.tsx";
 import { PaymentStep } from "./PaymentStep.tsx";
 
 /** Checkout with the steps Order and Payment (/order); router state `orderId` pays an unpaid order. */

@@ -3,11 +3,11 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useMatch, useNavigate, useParams } from "react-router-dom";
+import { useShop } from "../../app/use-shop.ts";
 import { ORDER_STATE_LABELS } from "../../domain/order.ts";
 import { purchaseOfOrder, purchaseOfPreorder } from "../../domain/purchase.ts";
 import { href, routes } from "../../routes.ts";
-import { useShop } from "../../stores/shop.ts";
-import { Screen } from "../../ui/Screen.tsx";
+import { Screen } from "../../shell/Screen.tsx";
 import { PaidOrder } from "./PaidOrder.tsx";
 
 /**

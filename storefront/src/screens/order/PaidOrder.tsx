@@ -2,14 +2,14 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import type { BoughtPhoto } from "../../api/index.ts";
+import { useStores } from "../../app/stores-context.tsx";
+import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
 import type { Purchase } from "../../domain/purchase.ts";
 import { safeLinkUrl } from "../../domain/url.ts";
-import { useStores } from "../../stores/context.tsx";
-import { useShop } from "../../stores/shop.ts";
+import { GiftCodes } from "../../parts/order/GiftCodes.tsx";
+import { OrderDownloads } from "../../parts/order/OrderDownloads.tsx";
 import { useProductNames } from "../../ui/product-names.ts";
-import { GiftCodes } from "./GiftCodes.tsx";
-import { OrderDownloads } from "./OrderDownloads.tsx";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
 
 /** Sharing files (iOS and Android share sheet → "Save to Photos") is offered on touch devices. */

@@ -3,10 +3,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import type { FormEvent } from "react";
 import { Link } from "react-router-dom";
+import { useShop } from "../../app/use-shop.ts";
 import { tenantText } from "../../domain/tenant-text.ts";
 import { href } from "../../routes.ts";
 import { PROMO_ERROR_MESSAGES } from "../../stores/cart-messages.ts";
-import { useShop } from "../../stores/shop.ts";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
 
 /** Step Payment: the methods (fast payment 5 % off), the tenant's card note, the offer, Pay. */

@@ -2,14 +2,14 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
+import { useShop } from "../../app/use-shop.ts";
+import { EventLoadError } from "../../parts/event/EventLoadError.tsx";
+import { useEvent } from "../../parts/event/useEvent.ts";
+import { FaceSearchHere } from "../../parts/search/FaceSearchHere.tsx";
+import { ParticipantResults } from "../../parts/search/ParticipantResults.tsx";
 import { href } from "../../routes.ts";
-import { useShop } from "../../stores/shop.ts";
+import { Screen } from "../../shell/Screen.tsx";
 import { EventCard } from "../../ui/EventCard.tsx";
-import { Screen } from "../../ui/Screen.tsx";
-import { EventLoadError } from "../event/EventLoadError.tsx";
-import { useEvent } from "../event/useEvent.ts";
-import { FaceSearchHere } from "./FaceSearchHere.tsx";
-import { ParticipantResults } from "./ParticipantResults.tsx";
 
 /** Participant search (/search) and search opened from a link (/search/{id}/{number}). */
 export function SearchScreen() {

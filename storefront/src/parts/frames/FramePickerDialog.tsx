@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useCallback } from "react";
+import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
-import { useShop } from "../../stores/shop.ts";
-import { Dialog } from "../../ui/Dialog.tsx";
+import { Dialog } from "../../shell/Dialog.tsx";
 
 /**
  * The photo frame picker (spec §2, §5): a photo, one or all of "My photos", a frame type and

@@ -2,8 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import type { Photo } from "../../api/index.ts";
+import { useShop } from "../../app/use-shop.ts";
 import { frameTypes } from "../../domain/frame-preview.ts";
-import { useShop } from "../../stores/shop.ts";
 
 /**
  * Opens the frame picker for an event: "Photo in a frame" from the viewer (its photo chosen),

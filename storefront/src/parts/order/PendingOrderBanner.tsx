@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Link } from "react-router-dom";
+import { useShop } from "../../app/use-shop.ts";
 import { href } from "../../routes.ts";
-import { useShop } from "../../stores/shop.ts";
 
 /** A way back to the latest unpaid order of this device (pending orders, spec §3). */
 export const PendingOrderBanner = observer(function PendingOrderBanner() {

@@ -1,13 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
-import type { Photo, PhotoTag } from "../../../api/index.ts";
-import { stepIndex, swipeDirection } from "../../../domain/gallery.ts";
-import { formatMoney } from "../../../domain/money.ts";
-import { DialogSnackbar } from "../../../shell/DialogSnackbar.tsx";
-import { Icon } from "../../../shell/icons.tsx";
-import { useShop } from "../../../stores/shop.ts";
-import { FrameButton } from "../../frames/FrameButton.tsx";
+import type { Photo, PhotoTag } from "../../api/index.ts";
+import { useShop } from "../../app/use-shop.ts";
+import { stepIndex, swipeDirection } from "../../domain/gallery.ts";
+import { formatMoney } from "../../domain/money.ts";
+import { DialogSnackbar } from "../../shell/DialogSnackbar.tsx";
+import { Icon } from "../../shell/icons.tsx";
+import { FrameButton } from "../frames/FrameButton.tsx";
 import { ItsMe } from "./ItsMe.tsx";
 
 interface Props {

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
+import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
-import { useShop } from "../../stores/shop.ts";
 import { useProductNames } from "../../ui/product-names.ts";
 
 /**

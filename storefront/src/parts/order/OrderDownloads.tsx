@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
+import { useShop } from "../../app/use-shop.ts";
 import { isInAppBrowser } from "../../domain/in-app-browser.ts";
 import { photoListRows } from "../../domain/photo-list.ts";
 import { type Purchase, photoCount } from "../../domain/purchase.ts";
 import { tenantText } from "../../domain/tenant-text.ts";
-import { useShop } from "../../stores/shop.ts";
 import { useProductNames } from "../../ui/product-names.ts";
 
 /** Download all (zip), the photo list as CSV / Excel, the receipt and the support note. */

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import type { Photo, PhotoTag } from "../../../api/index.ts";
-import { useShop } from "../../../stores/shop.ts";
+import type { Photo, PhotoTag } from "../../api/index.ts";
+import { useShop } from "../../app/use-shop.ts";
 
 /**
  * The viewer's "It's me" slot: one button whatever the photo. A photo of one runner (or of the

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import type { Event } from "../../api/index.ts";
-import { useShop } from "../../stores/shop.ts";
+import { useShop } from "../../app/use-shop.ts";
 import { FaceSearch } from "./FaceSearch.tsx";
 import { ParticipantResults } from "./ParticipantResults.tsx";
 

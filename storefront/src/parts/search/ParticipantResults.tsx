@@ -2,12 +2,12 @@ import { useLingui } from "@lingui/react";
 import { useLingui as useMacro } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import type { Event, Product } from "../../api/index.ts";
+import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
-import { useShop } from "../../stores/shop.ts";
 import { useProductNames } from "../../ui/product-names.ts";
-import { PhotoGallery } from "../event/gallery/PhotoGallery.tsx";
 import { FrameButton } from "../frames/FrameButton.tsx";
+import { PhotoGallery } from "../gallery/PhotoGallery.tsx";
 import { GiftOffer } from "../gift/GiftOffer.tsx";
 
 /** "My photos": the participant's photos, the package offers and every search error. */

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { DialogSnackbar } from "../shell/DialogSnackbar.tsx";
-import { wrapFocus } from "./focus-wrap.ts";
+import { wrapFocus } from "../ui/focus-wrap.ts";
+import { DialogSnackbar } from "./DialogSnackbar.tsx";
 
 /**
  * A modal <dialog>: showModal() makes the page inert, Tab wraps around inside, Esc closes it,

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import type { Photo } from "../../../api/index.ts";
+import type { Photo } from "../../api/index.ts";
 import { PhotoGrid, type PhotoGridHandle } from "./PhotoGrid.tsx";
 import { PhotoViewer } from "./PhotoViewer.tsx";
 

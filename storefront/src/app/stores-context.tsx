@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import type { RootStore } from "./RootStore.ts";
+import type { LoadedShop, RootStore } from "../stores/RootStore.ts";
 
 const StoresContext = createContext<RootStore | null>(null);
 
@@ -12,4 +12,12 @@ export function useStores(): RootStore {
   const store = useContext(StoresContext);
   if (!store) throw new Error("useStores() needs <StoresProvider>");
   return store;
+}
+
+/**
+ * The shop's stores the shell follows (the cart badge, the frame picker's host), or null until
+ * the shop's chunk has loaded: the shell's one way to the shop, without importing it.
+ */
+export function useLoadedShop(): LoadedShop | null {
+  return useStores().shop;
 }

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useRef, useState } from "react";
-import { useShop } from "../../stores/shop.ts";
+import { useShop } from "../../app/use-shop.ts";
 
 type Camera = "off" | "starting" | "on" | "unavailable";
 

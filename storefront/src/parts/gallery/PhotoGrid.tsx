@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { type Ref, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
-import type { Photo } from "../../../api/index.ts";
-import { GRID_GAP_PX, gridColumns, gridRowHeight } from "../../../domain/gallery.ts";
+import type { Photo } from "../../api/index.ts";
+import { GRID_GAP_PX, gridColumns, gridRowHeight } from "../../domain/gallery.ts";
 
 export interface PhotoGridHandle {
   /** Scrolls the photo into view and focuses its thumbnail (after the viewer closes). */

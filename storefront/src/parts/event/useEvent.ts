@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import type { Event } from "../../api/index.ts";
-import { useShop } from "../../stores/shop.ts";
+import { useShop } from "../../app/use-shop.ts";
 
 /**
  * The event of a route's :id, loaded through the EventStore (read inside an observer);

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { useNavigationType } from "react-router-dom";
-import { useContentReady } from "../shell/hydration.tsx";
-import { useStores } from "../stores/context.tsx";
+import { useStores } from "../app/stores-context.tsx";
+import { useContentReady } from "./hydration.tsx";
 
 let firstScreen = true;
 
