@@ -43,6 +43,8 @@ function start() {
   started = true;
   const page = document.getElementById("root")?.dataset.page ?? "";
   const route = plan.routes.find(([pattern]) => matches(pattern, location.pathname));
+  // The entry first: it starts the page's calls as soon as it and the stores have arrived.
+  import(plan.entry);
   const files = [...plan.preload, plan.locales[document.documentElement.lang], ...(plan.screens[page] ?? []), ...(route?.[1] ?? [])];
   for (const href of files) {
     if (!href) continue;
@@ -52,7 +54,6 @@ function start() {
     link.href = href;
     document.head.append(link);
   }
-  import(plan.entry);
 }
 const root = document.documentElement;
 let tapped = null;

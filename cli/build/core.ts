@@ -14,7 +14,7 @@ export interface CoreBuild {
   hash: string;
   entry: string;
   css: string[];
-  /** Static imports of the entry: preloaded by index.html. */
+  /** Static imports of the entry and the view with its imports: preloaded by the boot script. */
   preload: string[];
   /** The catalog chunk of each language, so index.html can preload the default one. */
   locales: Record<string, string>;
@@ -93,6 +93,9 @@ const SHELL_ROUTE_SCREENS: ReadonlyArray<readonly [string, string]> = [
   [routes["preorder-paid"].path, "src/screens/order/OrderPaidScreen.tsx"],
 ];
 
+/** The view (React, the router, the shell, home), which main.tsx imports beside the stores. */
+const VIEW_MODULE = "src/view.tsx";
+
 /** The shop's stores, which main.tsx loads at once on every route but home. */
 const SHOP_MODULE = "src/stores/shop.ts";
 
@@ -114,8 +117,12 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
   );
   const entry = entryKey ? manifest[entryKey] : undefined;
   if (!entryKey || !entry) throw new Error("core build produced no entry chunk");
+  // The entry's static imports, then the view it imports beside them (every visit needs both).
   const imports = new Set<string>();
   collectImports(manifest, entryKey, imports);
+  if (!manifest[VIEW_MODULE]) throw new Error(`core build has no chunk for ${VIEW_MODULE}`);
+  imports.add(VIEW_MODULE);
+  collectImports(manifest, VIEW_MODULE, imports);
   const css = [...(entry.css ?? [])];
   const preload: string[] = [];
   for (const key of imports) {

@@ -36,24 +36,30 @@ export function coreViteConfig(outDir: string): InlineConfig {
       // The Babel pass (Lingui macros) is slow by design; rolldown's timing warning is noise in CI logs.
       rolldownOptions: {
         checks: { bundlerTimings: false },
-        output: { codeSplitting: { groups: [{ name: firstScreenChunk() }] } },
+        output: { codeSplitting: { groups: [{ name: firstScreenChunks() }] } },
       },
     },
   };
 }
 
 /**
- * Everything the entry imports statically goes in one chunk. Rolldown would otherwise split off
- * each module a lazy screen shares with it (React, MobX, the router, small UI parts): some fifteen
- * files that every visit fetches anyway, each one more request in the queue of a slow phone's
+ * Two chunks for what every visit loads. "app": the stores and everything the entry imports
+ * statically, which start the page's calls; "view": React, the router, the shell and home, which
+ * main.tsx imports beside it and mounts once the calls are out. Rolldown would otherwise split
+ * off each module a lazy screen shares with them, some fifteen files queued on a slow phone's
  * few connections before the first screen can start.
  */
-function firstScreenChunk(): CodeSplittingNameFunction {
+function firstScreenChunks(): CodeSplittingNameFunction {
   const entry = resolve(STOREFRONT_DIR, "src/main.tsx");
-  let first: Set<string> | null = null;
+  const view = resolve(STOREFRONT_DIR, "src/view.tsx");
+  let app: Set<string> | null = null;
+  let viewModules: Set<string> | null = null;
   return (id, ctx) => {
-    first ??= staticallyReachable(entry, ctx);
-    return id !== entry && first.has(id) ? "app" : null;
+    app ??= staticallyReachable(entry, ctx);
+    viewModules ??= staticallyReachable(view, ctx);
+    if (id === entry || id === view) return null;
+    if (app.has(id)) return "app";
+    return viewModules.has(id) ? "view" : null;
   };
 }
 

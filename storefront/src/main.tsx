@@ -1,6 +1,3 @@
-import { startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { App } from "./App.tsx";
 import {
   ANONYMOUS_SILENT_CHECK_DELAY_MS,
   AUTH_CALLBACK_PATH,
@@ -12,9 +9,7 @@ import { eventIdOfPath, pageForPath } from "./domain/pages.ts";
 import { withTimeout } from "./domain/with-timeout.ts";
 import { loadCatalog } from "./i18n.ts";
 import { routes } from "./routes.ts";
-import { preloadScreenOf } from "./screens/lazy.ts";
 import { readSettings } from "./settings.ts";
-import { firstContentReady } from "./shell/hydration.tsx";
 import { isSilentCallbackFrame } from "./stores/AuthStore.ts";
 import { documentCookies } from "./stores/cookies.ts";
 import { RootStore } from "./stores/RootStore.ts";
@@ -47,6 +42,9 @@ async function start(): Promise<void> {
   });
 
   window.addEventListener("unhandledrejection", (event) => store.errors.report(event.reason));
+  // The view (React, the router, the screens) is on its way beside this chunk (the boot script
+  // preloads it): the stores start their calls before it has arrived.
+  const view = withTimeout(import("./view.tsx"), CHUNK_LOAD_TIMEOUT_MS);
   const path = window.location.pathname;
   const home = path === routes.home.path;
   // Home's calls go out now, while the catalog loads and the page hydrates.
@@ -61,11 +59,12 @@ async function start(): Promise<void> {
 
   // The route's screen is evaluated before the first render, so it renders at once (no loading
   // state in between), unless its chunk is slow: then the screen's own loading state shows.
-  const [themeReady] = await Promise.all([
+  const [themeReady, { mount, preloadScreenOf }] = await Promise.all([
     whenThemeReady(html),
+    view,
     store.language.init(),
-    Promise.race([preloadScreenOf(path), delay(SCREEN_PRELOAD_WAIT_MS)]),
   ]);
+  await Promise.race([preloadScreenOf(path), delay(SCREEN_PRELOAD_WAIT_MS)]);
   if (!themeReady) store.errors.report("theme stylesheet did not load");
   store.settings.markThemeReady();
 
@@ -78,19 +77,9 @@ async function start(): Promise<void> {
   const settings = store.settings.settings;
   const page = pageForPath(window.location.pathname, settings.menu);
   const hydrate = served === page && servedLanguage === store.language.language;
-  // A transition: React renders (or hydrates) the first screen in small slices, so the main
-  // thread never blocks for long while a slow phone builds it.
   html.dataset.app = "starting"; // from now on React keeps and replays a tap itself
-  startTransition(() => {
-    if (hydrate) {
-      const shell = page === "shell" || page === "cart-shell";
-      hydrateRoot(root, <App store={store} shell={shell} />);
-    } else {
-      createRoot(root).render(<App store={store} />);
-    }
-  });
   // Nothing the first render read may change before it is live: hydration needs the same state.
-  await firstContentReady;
+  await mount(root, store, { hydrate, shell: page === "shell" || page === "cart-shell" });
   html.dataset.app = "live";
   // The shop (cart, search, checkout…): the cart is opened (or created) and kept in step with
   // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no

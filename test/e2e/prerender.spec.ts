@@ -204,3 +204,32 @@ test.describe("an event page opened from a link on a slow phone", () => {
     expect(requested.filter((p) => p.endsWith("/catalog/products"))).toHaveLength(1);
   });
 });
+
+test("the stores ask for an event page's event and offers before the view (React, the screens) has arrived", async ({
+  page,
+}) => {
+  // The view's chunks arrive 1.5 s late, as the largest file does on a slow phone.
+  const viewChunk = /\/assets\/view-[\w-]+\.js$/;
+  await page.route(viewChunk, async (route) => {
+    await new Promise((done) => setTimeout(done, 1_500));
+    await route.continue();
+  });
+  const calls: string[] = [];
+  let viewArrived = false;
+  page.on("requestfinished", (r) => {
+    if (viewChunk.test(r.url())) viewArrived = true;
+  });
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith("/public/") && !viewArrived) calls.push(path);
+  });
+  await page.goto(tenantUrl("mysport", "/event/1003"));
+  await expect(page.getByRole("heading", { level: 1, name: "Kazan Night Run 2025" })).toBeVisible();
+  expect(viewArrived).toBe(true);
+  expect(calls).toEqual(
+    expect.arrayContaining([
+      "/public/photo-service/api/v1/events/1003",
+      "/public/catalog-service/api/v1/catalog/products",
+    ]),
+  );
+});
