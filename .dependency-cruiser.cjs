@@ -2,7 +2,7 @@
  * The layers of the browser core (DESIGN.md "Layout", issue 16), checked by `npm run layers`
  * (scripts/layers.sh, also a step of the test command). Imports flow one way:
  *
- *   the composition root (main.tsx, App.tsx, AppRoutes.tsx, prerender.tsx)
+ *   the composition root (main.tsx, view.tsx, App.tsx, AppRoutes.tsx, prerender.tsx)
  *     → screens/<route>/ → parts/ → shell/ → app/ → stores/ → api/ and domain/
  *
  * where app/ holds the stores' React bindings (StoresProvider, useStores, useLoadedShop,
