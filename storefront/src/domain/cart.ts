@@ -1,7 +1,8 @@
 /**
- * Pure cart rules (spec §3, §4, §5, §8, §9): the cart id, promo code errors, grouping by
- * event and when to suggest replacing single photos by the all-photos package.
+ * Pure cart rules (spec §3, §4, §5, §8, §9): the cart id, promo code errors, cart lines,
+ * grouping by event and when to suggest replacing single photos by the all-photos package.
  */
+import type { CartItem, NewCartItem, Photo, Product } from "../api/index.ts";
 
 /** Cart ids are chosen by the client; anything else in storage or a cookie is corrupted. */
 const CART_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -68,6 +69,50 @@ export function holdsLine(items: readonly LineKey[], wanted: LineKey): boolean {
       (i.photoId ?? null) === (wanted.photoId ?? null) &&
       (i.frameId ?? null) === (wanted.frameId ?? null),
   );
+}
+
+/** One product to add, with what the cart shows while the call is in flight. */
+export interface CartAddition {
+  product: Product;
+  eventName: string;
+  photo?: Photo | null;
+  frameId?: string | null;
+}
+
+/** The line an addition makes. */
+export function lineOf(a: CartAddition): LineKey {
+  return { product: a.product, photoId: a.photo?.photoId ?? null, frameId: a.frameId ?? null };
+}
+
+/** What the cart is asked to add (POST items): the product, and its photo and frame if any. */
+export function newItemOf(a: CartAddition): NewCartItem {
+  return {
+    productId: a.product.productId,
+    ...(a.photo ? { photoId: a.photo.photoId } : {}),
+    ...(a.frameId ? { frameId: a.frameId } : {}),
+  };
+}
+
+/** Item ids of lines shown while their add is in flight start with this. */
+export const PENDING_ITEM_PREFIX = "pending-";
+
+/** The line the cart shows while an add is in flight, under a temporary id of `n`. */
+export function pendingItem(a: CartAddition, n: number): CartItem {
+  const p = a.product;
+  return {
+    shoppingCartItemId: `${PENDING_ITEM_PREFIX}${n}`,
+    product: { productId: p.productId, title: p.title, productType: p.productType },
+    catalog: { catalogId: p.catalogId, title: a.eventName },
+    eventId: p.eventId,
+    photoId: a.photo?.photoId ?? null,
+    photoIds: a.photo ? [a.photo.photoId] : [],
+    frameId: a.frameId ?? null,
+    originalPrice: p.price,
+    price: p.price,
+    currencyId: p.currencyId,
+    duplicate: false,
+    thumbnailUrl: a.photo?.thumbnailUrl ?? null,
+  };
 }
 
 export interface GroupableItem {

@@ -3,14 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Competitor, Photo } from "../../../storefront/src/api/index.ts";
 import type { EcommerceEvent } from "../../../storefront/src/domain/analytics.ts";
-import {
-  CART_COOKIE,
-  CART_STORAGE_KEY,
-  type CartStore,
-} from "../../../storefront/src/stores/CartStore.ts";
+import type { Subject } from "../../../storefront/src/domain/search.ts";
+import { CART_COOKIE, CART_STORAGE_KEY } from "../../../storefront/src/stores/cart-identity.ts";
 import { CART_MESSAGES } from "../../../storefront/src/stores/cart-messages.ts";
 import { type CookieJar, memoryCookies } from "../../../storefront/src/stores/cookies.ts";
-import type { Subject } from "../../../storefront/src/stores/MyPhotosStore.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
 import { testSettings } from "../fixtures/settings.ts";
 import { demoStores, mapStorage } from "../fixtures/stores.ts";
@@ -78,15 +74,17 @@ const idOf = (m: unknown) => (m && typeof m === "object" ? (m as { id?: string }
 
 const EVENT = { eventId: "1003", name: "Kazan Night Run 2025" };
 
-async function photoProduct(cart: CartStore) {
-  await cart.loadCatalog("c1003");
-  const product = cart.photoProduct("c1003");
+type Tab = ReturnType<typeof tab>;
+
+async function photoProduct({ store: { catalog } }: Tab) {
+  await catalog.load("c1003");
+  const product = catalog.photoProduct("c1003");
   if (!product) throw new Error("no photo product");
   return product;
 }
-async function packageProduct(cart: CartStore) {
-  await cart.loadCatalog("c1003");
-  const product = cart.offers("c1003")[0];
+async function packageProduct({ store: { catalog } }: Tab) {
+  await catalog.load("c1003");
+  const product = catalog.offers("c1003")[0];
   if (!product) throw new Error("no package");
   return product;
 }
@@ -167,7 +165,7 @@ describe("adding and removing", () => {
     const t = tab();
     await t.cart.init();
     const subject = await participant("1003", "301");
-    const product = await photoProduct(t.cart);
+    const product = await photoProduct(t);
     const [photo] = await photosOf("a1003", 1);
     if (!photo) throw new Error("no photo");
     const adding = t.cart.addPhoto(EVENT, product, photo, null);
@@ -176,7 +174,7 @@ describe("adding and removing", () => {
     expect(t.store.notifications.items.map((n) => idOf(n.message))).toContain(
       CART_MESSAGES.added.id,
     );
-    expect(await t.cart.addPackage(EVENT, await packageProduct(t.cart), subject)).toBe(true);
+    expect(await t.cart.addPackage(EVENT, await packageProduct(t), subject)).toBe(true);
     expect(t.cart.count).toBe(2);
     // A photo the package covers is flagged as duplicate.
     const pkg = t.cart.items.find((i) => i.product.productType === "photos_with_me");
@@ -198,7 +196,7 @@ describe("adding and removing", () => {
     const t = tab();
     await t.cart.init();
     const subject = await participant("1003", "302");
-    const pkg = await packageProduct(t.cart);
+    const pkg = await packageProduct(t);
     expect(await t.cart.addPackage(EVENT, pkg, subject)).toBe(true);
     expect(await t.cart.addPackage(EVENT, pkg, subject)).toBe(false);
     expect(idOf(t.store.errors.current?.message)).toBe(CART_MESSAGES.alreadyInCart.id);
@@ -209,11 +207,11 @@ describe("adding and removing", () => {
     const t = tab();
     await t.cart.init();
     const subject = await participant("1003", "303");
-    const pkg = await packageProduct(t.cart);
+    const pkg = await packageProduct(t);
     expect(await t.cart.addPackage(EVENT, pkg, subject)).toBe(true);
     clock.advance(61_000);
     const photo = (await photosOf("a1003", 3))[2] as Photo;
-    expect(await t.cart.addPhoto(EVENT, await photoProduct(t.cart), photo, subject)).toBe(true);
+    expect(await t.cart.addPhoto(EVENT, await photoProduct(t), photo, subject)).toBe(true);
     const adds = t.calls.filter((c) => c.path.endsWith("/token") || c.path.endsWith("/items"));
     expect(adds.map((c) => c.path.split("/").pop())).toEqual([
       "token",
@@ -230,7 +228,7 @@ describe("adding and removing", () => {
       fail: (url, method) => failing && method === "POST" && url.endsWith("/items"),
     });
     await t.cart.init();
-    const product = await photoProduct(t.cart);
+    const product = await photoProduct(t);
     const [a, b] = await photosOf("a1003", 2);
     if (!a || !b) throw new Error("no photos");
     await t.cart.addPhoto(EVENT, product, a, null);
@@ -246,7 +244,7 @@ describe("adding and removing", () => {
   it("removes one, several (selection) and clears all (a fresh cart)", async () => {
     const t = tab(newDevice(), { analytics: false });
     await t.cart.init();
-    const product = await photoProduct(t.cart);
+    const product = await photoProduct(t);
     for (const p of await photosOf("a1003", 4)) await t.cart.addPhoto(EVENT, product, p, null);
     expect(t.cart.count).toBe(4);
     const [first, second, third] = t.cart.items.map((i) => i.shoppingCartItemId);
@@ -266,7 +264,7 @@ describe("adding and removing", () => {
     let failing = false;
     const t = tab(newDevice(), { fail: (_, method) => failing && method === "DELETE" });
     await t.cart.init();
-    const product = await photoProduct(t.cart);
+    const product = await photoProduct(t);
     for (const p of await photosOf("a1003", 2)) await t.cart.addPhoto(EVENT, product, p, null);
     failing = true;
     const removing = t.cart.remove([t.cart.items[0]?.shoppingCartItemId ?? ""]);
@@ -280,9 +278,9 @@ describe("promo codes", () => {
   it("maps each error and applies a valid code (100 % off the package)", async () => {
     const t = tab();
     await t.cart.init();
-    expect(await t.cart.applyPromoCode("DEMO100")).toBe(false);
-    expect(t.cart.promoError).toBe("not-applicable"); // nothing to discount yet
-    await t.cart.addPackage(EVENT, await packageProduct(t.cart), await participant("1003", "304"));
+    expect(await t.cart.promoCodes.apply("DEMO100")).toBe(false);
+    expect(t.cart.promoCodes.error).toBe("not-applicable"); // nothing to discount yet
+    await t.cart.addPackage(EVENT, await packageProduct(t), await participant("1003", "304"));
     for (const [code, kind] of [
       ["NOPE-123", "not-found"],
       ["EXPIRED", "expired"],
@@ -290,25 +288,25 @@ describe("promo codes", () => {
       ["USEDUP", "usage-limit"],
       ["NOTVALID", "not-applicable"],
     ] as const) {
-      expect(await t.cart.applyPromoCode(code)).toBe(false);
-      expect(t.cart.promoError).toBe(kind);
+      expect(await t.cart.promoCodes.apply(code)).toBe(false);
+      expect(t.cart.promoCodes.error).toBe(kind);
     }
-    expect(await t.cart.applyPromoCode("FREE-unit")).toBe(true);
-    expect(t.cart.promoError).toBeNull();
+    expect(await t.cart.promoCodes.apply("FREE-unit")).toBe(true);
+    expect(t.cart.promoCodes.error).toBeNull();
     expect(t.cart.cart?.discountAmount).toBe(990);
     expect(t.cart.cart?.totalAmount).toBe(0);
-    expect(await t.cart.applyPromoCode("CONFLICT")).toBe(false);
-    expect(t.cart.promoError).toBe("conflict");
+    expect(await t.cart.promoCodes.apply("CONFLICT")).toBe(false);
+    expect(t.cart.promoCodes.error).toBe("conflict");
     const codeId = t.cart.cart?.promotionalCodes[0]?.codeId ?? "";
-    expect(await t.cart.removePromoCode(codeId)).toBe(true);
+    expect(await t.cart.promoCodes.remove(codeId)).toBe(true);
     expect(t.cart.cart?.discountAmount).toBe(0);
   });
 
   it("an unexpected failure is 'An error occurred while adding a promo code'", async () => {
     const t = tab(newDevice(), { fail: (url) => url.includes("promotionalCodes") });
     await t.cart.init();
-    expect(await t.cart.applyPromoCode("DEMO100")).toBe(false);
-    expect(t.cart.promoError).toBe("other");
+    expect(await t.cart.promoCodes.apply("DEMO100")).toBe(false);
+    expect(t.cart.promoCodes.error).toBe("other");
   });
 });
 
@@ -322,7 +320,7 @@ describe("tabs", () => {
     expect(two.cart.cart?.shoppingCartId).toBe(one.cart.cart?.shoppingCartId);
     const [photo] = await photosOf("a1003", 1);
     if (!photo) throw new Error("no photo");
-    await one.cart.addPhoto(EVENT, await photoProduct(one.cart), photo, null);
+    await one.cart.addPhoto(EVENT, await photoProduct(one), photo, null);
     two.cart.onStorage(CART_STORAGE_KEY, device.map.get(CART_STORAGE_KEY) ?? null);
     await new Promise((r) => setTimeout(r, 100));
     expect(two.cart.count).toBe(1);

@@ -17,13 +17,13 @@ import { SelectionProvider, SelectionToolbar } from "./selection.tsx";
 export const CartScreen = observer(function CartScreen() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { cart, language } = useShop();
+  const { cart, catalog, language } = useShop();
   const groups = cart.groups;
   const catalogIds = groups.map((g) => g.catalogId).join(",");
 
   useEffect(() => {
-    for (const id of catalogIds.split(",")) if (id) void cart.loadCatalog(id);
-  }, [cart, catalogIds]);
+    for (const id of catalogIds.split(",")) if (id) void catalog.load(id);
+  }, [catalog, catalogIds]);
 
   const money = (amount: number) => formatMoney(amount, cart.currencyId ?? 643, language.language);
   const live = (
