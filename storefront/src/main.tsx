@@ -9,7 +9,7 @@ import {
 } from "./domain/auth.ts";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
 import { eventIdOfPath, pageForPath } from "./domain/pages.ts";
-import { loadCatalog } from "./i18n.ts";
+import { loadMessages } from "./i18n.ts";
 import { routes } from "./routes.ts";
 import { readSettings } from "./settings.ts";
 import { firstContentReady } from "./shell/hydration.tsx";
@@ -34,7 +34,7 @@ async function start(): Promise<void> {
     browserLanguages: navigator.languages ?? [navigator.language],
     width: window.innerWidth,
     touch,
-    loadCatalog,
+    loadMessages,
     origin: window.location.origin,
     cookies: documentCookies(document),
     analytics: (event) => {
@@ -45,7 +45,7 @@ async function start(): Promise<void> {
   });
 
   window.addEventListener("unhandledrejection", (event) => store.errors.report(event.reason));
-  // Home's calls go out now, while the catalog loads and the page hydrates.
+  // Home's calls go out now, while the messages load and the page hydrates.
   if (window.location.pathname === routes.home.path) store.home.prefetch();
   const eventId = eventIdOfPath(window.location.pathname);
   if (eventId) store.prefetchEvent(eventId);

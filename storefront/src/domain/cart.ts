@@ -2,7 +2,7 @@
  * Pure cart rules (spec §3, §4, §5, §8, §9): the cart id, promo code errors, cart lines,
  * grouping by event and when to suggest replacing single photos by the all-photos package.
  */
-import type { CartItem, NewCartItem, Photo, Product } from "../api/index.ts";
+import type { CartErrorCode, CartItem, NewCartItem, Photo, Product } from "../api/index.ts";
 
 /** Cart ids are chosen by the client; anything else in storage or a cookie is corrupted. */
 const CART_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -24,14 +24,18 @@ export type PromoErrorKind =
   | "not-applicable"
   | "other";
 
-const PROMO_ERRORS: Record<string, PromoErrorKind> = {
+/*
+ * Error codes are typed against the contract's CART_ERROR_CODES: a misspelt or unknown code
+ * does not compile (the list itself is not shipped; only the codes the shop acts on are).
+ */
+const PROMO_ERRORS: Readonly<Record<string, PromoErrorKind>> = {
   PromoCodeNotFound: "not-found",
   PromoCodeExpired: "expired",
   PromoCodeInactive: "inactive",
   PromoCodeConflict: "conflict",
   PromoCodeUsageLimit: "usage-limit",
   PromoCodeNotApplicable: "not-applicable",
-};
+} satisfies { [C in CartErrorCode]?: PromoErrorKind };
 
 /** The promo code error for the backend's error code; anything unknown is "other". */
 export function promoErrorKind(code: string | null | undefined): PromoErrorKind {
@@ -40,8 +44,17 @@ export function promoErrorKind(code: string | null | undefined): PromoErrorKind 
 
 /** Cart changes that fail because the cart itself is gone: start a fresh cart and retry. */
 export function isCartGone(code: string | null | undefined): boolean {
-  return code === "CartDeleted" || code === "CartProcessed" || code === "CartNotFound";
+  return CART_GONE.some((gone) => gone === code);
 }
+
+/** Deleted, checked out (spec §4: Processed) or unknown to the backend. */
+const CART_GONE: readonly CartErrorCode[] = ["CartDeleted", "CartProcessed", "CartNotFound"];
+
+/** The backend's answer to a product (and photo, frame) the cart already holds (spec §5). */
+export const ALREADY_IN_CART: CartErrorCode = "ProductAlreadyInCart";
+
+/** The backend's answer to an e-mail it does not take as the cart's customer (spec §5). */
+export const INVALID_EMAIL: CartErrorCode = "InvalidEmail";
 
 /**
  * When the backend took a change but the cart could not be read back (or not opened at all),

@@ -4,6 +4,7 @@ import type { ApiResult, Cart, CartItem, NewCartItem, Photo, Product } from "../
 import type { AnalyticsProduct } from "../domain/analytics.ts";
 import { cartBadgeCount } from "../domain/badge.ts";
 import {
+  ALREADY_IN_CART,
   type CartAddition,
   type EventGroup,
   groupByEvent,
@@ -24,6 +25,8 @@ import { type SearchTokenStore, tokenRequestOf } from "./SearchTokenStore.ts";
 import type { LoadState } from "./types.ts";
 
 export interface CartDeps extends CartSessionDeps {
+  /** The tenant's currency (spec §9: 643, 840 on US hosts): a cart not yet open has no other. */
+  currencyId: number;
   tokens: SearchTokenStore;
   notifications: NotificationStore;
 }
@@ -110,8 +113,9 @@ export class CartStore {
     return this.session.checkedOut;
   }
 
-  get currencyId(): number | null {
-    return this.cart?.currencyId ?? null;
+  /** The cart's currency; the tenant's while no cart is open. */
+  get currencyId(): number {
+    return this.cart?.currencyId ?? this.deps.currencyId;
   }
 
   isPending(item: CartItem): boolean {
@@ -225,7 +229,7 @@ export class CartStore {
         return true;
       }
       const error = result && !result.ok ? result.error : null;
-      if (error?.kind === "http" && error.code === "ProductAlreadyInCart") {
+      if (error?.kind === "http" && error.code === ALREADY_IN_CART) {
         this.deps.errors.show(CART_MESSAGES.alreadyInCart);
         await this.refresh();
         return false;

@@ -76,6 +76,7 @@ export class ShopStores {
       cookies: env.cookies ?? memoryCookies(),
       language: root.language,
       themeId: env.settings.theme.id,
+      currencyId: root.settings.currencyId,
       tokens: this.searchTokens,
       notifications: root.notifications,
       errors: root.errors,

@@ -25,7 +25,7 @@ export const CartScreen = observer(function CartScreen() {
     for (const id of catalogIds.split(",")) if (id) void catalog.load(id);
   }, [catalog, catalogIds]);
 
-  const money = (amount: number) => formatMoney(amount, cart.currencyId ?? 643, language.language);
+  const money = (amount: number) => formatMoney(amount, cart.currencyId, language.language);
   const live = (
     <p className="visually-hidden" role="status" aria-live="polite">
       {cart.announcement ? i18n._(cart.announcement) : ""}
