@@ -5,9 +5,9 @@ import type { Competitor, Photo } from "../../../storefront/src/api/index.ts";
 import type { EcommerceEvent } from "../../../storefront/src/domain/analytics.ts";
 import type { Subject } from "../../../storefront/src/domain/search.ts";
 import { CART_COOKIE, CART_STORAGE_KEY } from "../../../storefront/src/stores/cart-identity.ts";
-import { CART_MESSAGES } from "../../../storefront/src/stores/cart-messages.ts";
 import { type CookieJar, memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
+import { english } from "../fixtures/english.ts";
 import { testSettings } from "../fixtures/settings.ts";
 import { demoStores, mapStorage } from "../fixtures/stores.ts";
 
@@ -23,8 +23,21 @@ afterAll(() => demo.close());
 interface Device {
   map: Map<string, string>;
   cookies: CookieJar;
+  /** How many days each cookie was set to live. */
+  days: Map<string, number>;
 }
-const newDevice = (): Device => ({ map: new Map(), cookies: memoryCookies() });
+function newDevice(): Device {
+  const jar = memoryCookies();
+  const days = new Map<string, number>();
+  const cookies: CookieJar = {
+    get: (name) => jar.get(name),
+    set: (name, value, d) => {
+      days.set(name, d);
+      jar.set(name, value, d);
+    },
+  };
+  return { map: new Map(), cookies, days };
+}
 
 /** A tab: a RootStore on a device (shared storage and cookies), with a recording fetch. */
 function tab(
@@ -69,9 +82,6 @@ async function photosOf(albumId: string, count: number): Promise<Photo[]> {
   return page.data.items.slice(0, count);
 }
 
-/** Queued messages are MobX proxies: compare catalog ids. */
-const idOf = (m: unknown) => (m && typeof m === "object" ? (m as { id?: string }).id : m);
-
 const EVENT = { eventId: "1003", name: "Kazan Night Run 2025" };
 
 type Tab = ReturnType<typeof tab>;
@@ -96,6 +106,7 @@ describe("cart lifecycle", () => {
     const id = t.cart.cart?.shoppingCartId;
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(t.device.cookies.get(CART_COOKIE)).toBe(id);
+    expect(t.device.days.get(CART_COOKIE)).toBe(365); // spec §9: the cart id cookie, 365 days
     expect(JSON.parse(t.device.map.get(CART_STORAGE_KEY) ?? "{}").cartId).toBe(id);
     expect(t.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       "POST /shoppingCarts",
@@ -141,7 +152,9 @@ describe("cart lifecycle", () => {
     await apiFor(demo.origin).carts.remove(old);
     const reload = tab(t.device);
     await reload.cart.init();
-    expect(idOf(reload.store.errors.current?.message)).toBe(CART_MESSAGES.deleted.id);
+    expect(english(reload.store.errors.current?.message)).toBe(
+      "Your previous cart is no longer available, so a new one was started.",
+    );
     expect(reload.cart.cart?.shoppingCartId).not.toBe(old);
     expect(reload.cart.cart?.state).toBe("Updated");
     expect(JSON.parse(t.device.map.get(CART_STORAGE_KEY) ?? "{}").cartId).toBe(
@@ -171,8 +184,8 @@ describe("adding and removing", () => {
     const adding = t.cart.addPhoto(EVENT, product, photo, null);
     expect(t.cart.count).toBe(1); // optimistic
     expect(await adding).toBe(true);
-    expect(t.store.notifications.items.map((n) => idOf(n.message))).toContain(
-      CART_MESSAGES.added.id,
+    expect(t.store.notifications.items.map((n) => english(n.message))).toContain(
+      "Added to the cart",
     );
     expect(await t.cart.addPackage(EVENT, await packageProduct(t), subject)).toBe(true);
     expect(t.cart.count).toBe(2);
@@ -199,7 +212,7 @@ describe("adding and removing", () => {
     const pkg = await packageProduct(t);
     expect(await t.cart.addPackage(EVENT, pkg, subject)).toBe(true);
     expect(await t.cart.addPackage(EVENT, pkg, subject)).toBe(false);
-    expect(idOf(t.store.errors.current?.message)).toBe(CART_MESSAGES.alreadyInCart.id);
+    expect(english(t.store.errors.current?.message)).toBe("This product is already in your cart");
     expect(t.cart.count).toBe(1);
   });
 
@@ -222,6 +235,25 @@ describe("adding and removing", () => {
     ]);
   });
 
+  it("tells a photo in one frame from the same photo in another frame or in none", async () => {
+    const t = tab();
+    await t.cart.init();
+    await t.store.catalog.load("c1003");
+    const frame = t.store.catalog.productsOf("c1003").find((p) => p.productType === "frame");
+    const [classic, finisher] = frame?.frames.map((f) => f.frameId) ?? [];
+    const [photo] = await photosOf("a1003", 1);
+    if (!frame || !classic || !finisher || !photo) throw new Error("no frame product or photo");
+    const framed = (frameId: string) => [{ product: frame, eventName: EVENT.name, photo, frameId }];
+    expect(await t.cart.add(EVENT.eventId, framed(classic), null)).toBe(true);
+    expect(t.cart.has(frame.productId, photo.photoId, classic)).toBe(true);
+    expect(t.cart.has(frame.productId, photo.photoId)).toBe(false);
+    expect(t.cart.has(frame.productId, photo.photoId, finisher)).toBe(false);
+    // The same photo in another frame is another line, not "already in your cart".
+    expect(await t.cart.add(EVENT.eventId, framed(finisher), null)).toBe(true);
+    expect(t.cart.count).toBe(2);
+    expect(t.store.errors.queue).toEqual([]);
+  });
+
   it("rolls back a failed add without losing the other items", async () => {
     let failing = false;
     const t = tab(newDevice(), {
@@ -238,7 +270,7 @@ describe("adding and removing", () => {
     expect(await adding).toBe(false);
     expect(t.cart.count).toBe(1);
     expect(t.cart.items[0]?.photoId).toBe(a.photoId);
-    expect(idOf(t.store.errors.current?.message)).toBe(CART_MESSAGES.addFailed.id);
+    expect(english(t.store.errors.current?.message)).toBe("Error adding a product to the cart");
   });
 
   it("removes one, several (selection) and clears all (a fresh cart)", async () => {
@@ -271,6 +303,79 @@ describe("adding and removing", () => {
     expect(t.cart.count).toBe(1);
     expect(await removing).toBe(false);
     expect(t.cart.count).toBe(2);
+  });
+});
+
+describe("a cart the backend reports as checked out (spec §4: Processed, an orderId)", () => {
+  /** A tab whose cart holds one photo and was then checked out elsewhere (another tab). */
+  async function checkedOutElsewhere() {
+    const t = tab();
+    await t.cart.init();
+    const product = await photoProduct(t);
+    const [first, second] = await photosOf("a1003", 2);
+    if (!first || !second) throw new Error("no photos");
+    await t.cart.addPhoto(EVENT, product, first, null);
+    const old = t.cart.cart?.shoppingCartId ?? "";
+    const api = apiFor(demo.origin);
+    await api.carts.setCustomer(old, "runner@example.com");
+    await api.carts.checkout(old);
+    return { t, product, second, old };
+  }
+
+  it("the next add is refused as CartProcessed: a fresh cart starts and the photo goes there", async () => {
+    const { t, product, second, old } = await checkedOutElsewhere();
+    expect(await t.cart.addPhoto(EVENT, product, second, null)).toBe(true);
+    expect(t.cart.cart?.shoppingCartId).not.toBe(old);
+    expect(t.cart.items.map((i) => i.photoId)).toEqual([second.photoId]);
+    expect(t.cart.count).toBe(1);
+    expect(t.store.errors.queue).toEqual([]);
+    expect(JSON.parse(t.device.map.get(CART_STORAGE_KEY) ?? "{}").cartId).toBe(
+      t.cart.cart?.shoppingCartId,
+    );
+    // Refused once on the old cart, then added to the new one.
+    const adds = t.calls.filter((c) => c.method === "POST" && c.path.endsWith("/items"));
+    expect(adds.map((c) => c.path.split("/")[2])).toEqual([old, old, t.cart.cart?.shoppingCartId]);
+    // The old cart is the order's: Processed, with its orderId.
+    const stored = await apiFor(demo.origin).carts.get(old);
+    expect([stored.data?.state, stored.data?.orderId != null]).toEqual(["Processed", true]);
+  });
+
+  it("a reload finds it checked out: nothing to buy again, and the next add starts a fresh cart", async () => {
+    const { t, product, second, old } = await checkedOutElsewhere();
+    const reload = tab(t.device);
+    await reload.cart.init();
+    expect(reload.cart.cart?.shoppingCartId).toBe(old);
+    expect(reload.cart.checkedOut).toBe(true);
+    expect(reload.cart.items).toEqual([]);
+    expect(reload.cart.count).toBe(0);
+    expect(reload.store.errors.queue).toEqual([]);
+    expect(await reload.cart.addPhoto(EVENT, product, second, null)).toBe(true);
+    expect(reload.cart.cart?.shoppingCartId).not.toBe(old);
+    expect(reload.cart.checkedOut).toBe(false);
+    expect(reload.cart.count).toBe(1);
+  });
+});
+
+describe("currency (spec §9: default 643, 840 on US hosts)", () => {
+  it("a cart not open yet is priced in the tenant's currency: 643, and 840 on a US host", async () => {
+    const hosts = [{ host: "us.example", currencyId: 840 as const, language: "en" as const }];
+    for (const [host, currency] of [
+      ["shop.example", 643],
+      ["us.example", 840],
+    ] as const) {
+      const store = demoStores({
+        settings: testSettings({ hosts }),
+        host,
+        origin: demo.origin,
+        // The cart service is down: no cart opens (and no retry is waited for).
+        fetch: async () => new Response(null, { status: 503 }),
+        sleep: () => new Promise(() => {}),
+      });
+      await store.cart.init();
+      expect(store.cart.cart).toBeNull();
+      expect(store.cart.currencyId).toBe(currency);
+      expect(store.checkout.currencyId).toBe(currency);
+    }
   });
 });
 

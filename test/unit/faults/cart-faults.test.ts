@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Photo, Product } from "../../../storefront/src/api/index.ts";
 import { CART_RESYNC_ATTEMPTS, resyncDelay } from "../../../storefront/src/domain/cart.ts";
 import { CART_STORAGE_KEY } from "../../../storefront/src/stores/cart-identity.ts";
-import { CART_MESSAGES } from "../../../storefront/src/stores/cart-messages.ts";
 import { startDemo } from "../demo/demo-server.ts";
+import { english } from "../fixtures/english.ts";
 import { shop, until } from "./shop.ts";
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
@@ -60,7 +60,7 @@ describe("adding to the cart", () => {
     for (const fault of ["drop", 503] as const) {
       s.setRule((m, p) => (m === "POST" && /\/items$/.test(p) ? fault : null));
       expect(await s.cart.addPhoto(EVENT, s.product, second, null)).toBe(false);
-      expect(s.errors.current?.message).toEqual(CART_MESSAGES.addFailed);
+      expect(english(s.errors.current?.message)).toBe("Error adding a product to the cart");
       s.errors.dismiss();
       expect(s.cart.items.map((i) => i.photoId)).toEqual([first.photoId]);
     }

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Language } from "../../../cli/config/schema.ts";
-import { UNEXPECTED_ERROR_MESSAGES } from "../../../storefront/src/stores/ErrorStore.ts";
 import { LANGUAGE_STORAGE_KEY } from "../../../storefront/src/stores/LanguageStore.ts";
 import { NOTIFICATION_MS } from "../../../storefront/src/stores/NotificationStore.ts";
 import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
 import { safeStorage } from "../../../storefront/src/stores/types.ts";
+import { english } from "../fixtures/english.ts";
 import { testSettings } from "../fixtures/settings.ts";
 
 const settings = testSettings({
@@ -96,7 +96,9 @@ describe("ErrorStore", () => {
     const nameOnly = new TypeError();
     store.errors.report(nameOnly);
     // The visitor reads a message in their language, once; the technical text is kept.
-    expect(store.errors.queue.map((q) => q.message)).toEqual([UNEXPECTED_ERROR_MESSAGES.other]);
+    expect(store.errors.queue.map((q) => english(q.message))).toEqual([
+      "Something went wrong. Try again or reload the page.",
+    ]);
     expect(store.errors.lastErrorText).toBe("TypeError");
     store.errors.show("Server text");
     store.errors.dismiss();
