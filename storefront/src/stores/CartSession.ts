@@ -171,11 +171,13 @@ export class CartSession {
 
   /** The backend removed these items but the cart could not be read: take them off here too. */
   dropUnread(cartId: string, itemIds: readonly string[]): void {
-    if (this.cart?.shoppingCartId !== cartId) return;
-    this.cart = {
-      ...this.cart,
-      items: this.cart.items.filter((i) => !itemIds.includes(i.shoppingCartItemId)),
-    };
+    const cart = this.cart;
+    if (cart?.shoppingCartId === cartId) {
+      this.cart = {
+        ...cart,
+        items: cart.items.filter((i) => !itemIds.includes(i.shoppingCartItemId)),
+      };
+    }
     this.resync();
   }
 
