@@ -7,7 +7,7 @@ import {
 import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
 import { eventIdOfPath, pageForPath } from "./domain/pages.ts";
 import { withTimeout } from "./domain/with-timeout.ts";
-import { loadCatalog } from "./i18n.ts";
+import { loadMessages } from "./i18n.ts";
 import { routes } from "./routes.ts";
 import { readSettings } from "./settings.ts";
 import { isSilentCallbackFrame } from "./stores/AuthStore.ts";
@@ -31,7 +31,7 @@ async function start(): Promise<void> {
     browserLanguages: navigator.languages ?? [navigator.language],
     width: window.innerWidth,
     touch,
-    loadCatalog,
+    loadMessages,
     origin: window.location.origin,
     cookies: documentCookies(document),
     analytics: (event) => {
@@ -47,7 +47,7 @@ async function start(): Promise<void> {
   const view = withTimeout(import("./view.tsx"), CHUNK_LOAD_TIMEOUT_MS);
   const path = window.location.pathname;
   const home = path === routes.home.path;
-  // Home's calls go out now, while the catalog loads and the page hydrates.
+  // Home's calls go out now, while the messages load and the page hydrates.
   if (home) store.home.prefetch();
   const eventId = eventIdOfPath(path);
   if (eventId) store.prefetchEvent(eventId);
@@ -137,7 +137,7 @@ async function loadShop(store: RootStore): Promise<ShopStores | null> {
 /** An event page's event, then its products (the page's offers), asked for in a row. */
 async function prefetchEventOffers(shop: ShopStores, eventId: string): Promise<void> {
   const event = await shop.events.load(eventId);
-  if (event) await shop.cart.loadCatalog(event.catalogId);
+  if (event) await shop.catalog.load(event.catalogId);
 }
 
 /** Attaches the shop (the bar shows the cart from then on) and opens the cart. */

@@ -1,6 +1,6 @@
 /**
  * The build's prerender (DESIGN 3a): renders a page of a tenant in one language to HTML, with
- * the same components, stores and catalogs the browser then hydrates. Runs in Node (the CLI's
+ * the same components, stores and messages the browser then hydrates. Runs in Node (the CLI's
  * build loads this module from the core's SSR build); no request, no API call, no clock.
  */
 import { t } from "@lingui/core/macro";
@@ -12,7 +12,7 @@ import { StaticRouter } from "react-router-dom";
 import { App } from "./App.tsx";
 import { menuEntries } from "./domain/menu.ts";
 import { PAGE_PATHS, type PageKind } from "./domain/pages.ts";
-import { activateCatalog, i18n } from "./i18n.ts";
+import { activateMessages, i18n } from "./i18n.ts";
 import type { Language, RuntimeSettings } from "./settings-types.ts";
 import { MENU_LABELS } from "./shell/labels.ts";
 import { memoryCookies } from "./stores/cookies.ts";
@@ -42,7 +42,7 @@ export async function renderPage(
   language: Language,
   page: PageKind,
 ): Promise<PrerenderedPage> {
-  await activateCatalog(language);
+  await activateMessages(language);
   const store = new RootStore({
     settings,
     // No host: the HTML is the same on every host; a host's forced language picks its file.
@@ -51,7 +51,7 @@ export async function renderPage(
     browserLanguages: [language],
     width: 0,
     touch: false,
-    loadCatalog: activateCatalog,
+    loadMessages: activateMessages,
     origin: "http://prerender.invalid",
     cookies: memoryCookies(),
   });

@@ -3,8 +3,9 @@
  * mangles constructor names, and stores match on `kind`, never on the class name.
  */
 
-/** The status every network failure (no response, dropped connection, time-out) reports. */
-export const NETWORK_FAILURE_STATUS = 1001;
+import { NETWORK_FAILURE_STATUS } from "../domain/constants.ts";
+
+export { NETWORK_FAILURE_STATUS };
 
 /** No response arrived: offline, DNS, refused or dropped connection, time-out, abort. */
 export class NetworkError extends Error {

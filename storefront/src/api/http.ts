@@ -141,7 +141,7 @@ export function createHttp(options: HttpOptions): Http {
       return await read(response, o);
     } catch (error) {
       // fetch rejects only when no complete reply arrived: offline, dropped, aborted.
-      const reason = abort.timedOut() ? `no reply within ${limit} ms` : errorText(error);
+      const reason = abort.timedOut() ? `no reply within ${limit} ms` : failureReason(error);
       return failure(NETWORK_FAILURE_STATUS, new NetworkError(`Network failure: ${reason}`));
     } finally {
       abort.dispose();
@@ -257,7 +257,8 @@ function linkAbort(outer: AbortSignal | undefined, timeoutMs: number) {
   };
 }
 
-function errorText(error: unknown): string {
+/** Why a call got no reply, for the NetworkError (a technical text, never shown as is). */
+function failureReason(error: unknown): string {
   if (error instanceof Error) {
     const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
     return `${error.message}${cause}`;

@@ -1,7 +1,8 @@
 /**
- * Pure cart rules (spec §3, §4, §5, §8, §9): the cart id, promo code errors, grouping by
- * event and when to suggest replacing single photos by the all-photos package.
+ * Pure cart rules (spec §3, §4, §5, §8, §9): the cart id, promo code errors, cart lines,
+ * grouping by event and when to suggest replacing single photos by the all-photos package.
  */
+import type { CartErrorCode, CartItem, NewCartItem, Photo, Product } from "../api/index.ts";
 
 /** Cart ids are chosen by the client; anything else in storage or a cookie is corrupted. */
 const CART_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -23,14 +24,18 @@ export type PromoErrorKind =
   | "not-applicable"
   | "other";
 
-const PROMO_ERRORS: Record<string, PromoErrorKind> = {
+/*
+ * Error codes are typed against the contract's CART_ERROR_CODES: a misspelt or unknown code
+ * does not compile (the list itself is not shipped; only the codes the shop acts on are).
+ */
+const PROMO_ERRORS: Readonly<Record<string, PromoErrorKind>> = {
   PromoCodeNotFound: "not-found",
   PromoCodeExpired: "expired",
   PromoCodeInactive: "inactive",
   PromoCodeConflict: "conflict",
   PromoCodeUsageLimit: "usage-limit",
   PromoCodeNotApplicable: "not-applicable",
-};
+} satisfies { [C in CartErrorCode]?: PromoErrorKind };
 
 /** The promo code error for the backend's error code; anything unknown is "other". */
 export function promoErrorKind(code: string | null | undefined): PromoErrorKind {
@@ -39,8 +44,17 @@ export function promoErrorKind(code: string | null | undefined): PromoErrorKind 
 
 /** Cart changes that fail because the cart itself is gone: start a fresh cart and retry. */
 export function isCartGone(code: string | null | undefined): boolean {
-  return code === "CartDeleted" || code === "CartProcessed" || code === "CartNotFound";
+  return CART_GONE.some((gone) => gone === code);
 }
+
+/** Deleted, checked out (spec §4: Processed) or unknown to the backend. */
+const CART_GONE: readonly CartErrorCode[] = ["CartDeleted", "CartProcessed", "CartNotFound"];
+
+/** The backend's answer to a product (and photo, frame) the cart already holds (spec §5). */
+export const ALREADY_IN_CART: CartErrorCode = "ProductAlreadyInCart";
+
+/** The backend's answer to an e-mail it does not take as the cart's customer (spec §5). */
+export const INVALID_EMAIL: CartErrorCode = "InvalidEmail";
 
 /**
  * When the backend took a change but the cart could not be read back (or not opened at all),
@@ -68,6 +82,50 @@ export function holdsLine(items: readonly LineKey[], wanted: LineKey): boolean {
       (i.photoId ?? null) === (wanted.photoId ?? null) &&
       (i.frameId ?? null) === (wanted.frameId ?? null),
   );
+}
+
+/** One product to add, with what the cart shows while the call is in flight. */
+export interface CartAddition {
+  product: Product;
+  eventName: string;
+  photo?: Photo | null;
+  frameId?: string | null;
+}
+
+/** The line an addition makes. */
+export function lineOf(a: CartAddition): LineKey {
+  return { product: a.product, photoId: a.photo?.photoId ?? null, frameId: a.frameId ?? null };
+}
+
+/** What the cart is asked to add (POST items): the product, and its photo and frame if any. */
+export function newItemOf(a: CartAddition): NewCartItem {
+  return {
+    productId: a.product.productId,
+    ...(a.photo ? { photoId: a.photo.photoId } : {}),
+    ...(a.frameId ? { frameId: a.frameId } : {}),
+  };
+}
+
+/** Item ids of lines shown while their add is in flight start with this. */
+export const PENDING_ITEM_PREFIX = "pending-";
+
+/** The line the cart shows while an add is in flight, under a temporary id of `n`. */
+export function pendingItem(a: CartAddition, n: number): CartItem {
+  const p = a.product;
+  return {
+    shoppingCartItemId: `${PENDING_ITEM_PREFIX}${n}`,
+    product: { productId: p.productId, title: p.title, productType: p.productType },
+    catalog: { catalogId: p.catalogId, title: a.eventName },
+    eventId: p.eventId,
+    photoId: a.photo?.photoId ?? null,
+    photoIds: a.photo ? [a.photo.photoId] : [],
+    frameId: a.frameId ?? null,
+    originalPrice: p.price,
+    price: p.price,
+    currencyId: p.currencyId,
+    duplicate: false,
+    thumbnailUrl: a.photo?.thumbnailUrl ?? null,
+  };
 }
 
 export interface GroupableItem {

@@ -1,4 +1,5 @@
 /** Error-queue rules of spec §8. */
+import { NETWORK_FAILURE_STATUS } from "./constants.ts";
 
 const DUPLICATE_NAVIGATION = /NavigationDuplicated|redundant navigation|duplicate navigation/i;
 
@@ -40,14 +41,11 @@ export function isChunkLoadError(error: ErrorLike | string): boolean {
   return CHUNK_LOAD.test(text);
 }
 
-/** The status every network failure reports (the transport's 1001). */
-const NETWORK_FAILURE = 1001;
-
 /**
  * A failed call whose outcome is unknown or passing: no reply (offline, dropped, timed out)
  * or a server error (5xx). Such a change may still have been made, and trying again may work;
  * a 4xx answer is the backend's considered "no".
  */
 export function isTransientFailure(status: number): boolean {
-  return status === NETWORK_FAILURE || status >= 500;
+  return status === NETWORK_FAILURE_STATUS || status >= 500;
 }

@@ -3,6 +3,12 @@
  * as expired, which search error applies, how face-search results are judged and how long
  * to wait between polls.
  */
+import type { Competitor } from "../api/index.ts";
+
+/** Who "My photos" are of: a participant found by bib, or a face found by a selfie. */
+export type Subject =
+  | { kind: "competitor"; competitor: Competitor }
+  | { kind: "face"; selfieId: string; personId: string; competitorId: string | null };
 
 /** Spec §4/§8: status 401 or 500 means the per-event search token expired. */
 export function isTokenExpiredStatus(status: number): boolean {

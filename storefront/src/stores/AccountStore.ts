@@ -1,8 +1,7 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Api, Order, OrderItem } from "../api/index.ts";
 import { mergeOrders, ORDERS_PER_PAGE } from "../domain/account.ts";
-
-export type LoadState = "idle" | "loading" | "done" | "failed";
+import type { LoadState } from "./types.ts";
 
 /** My account (spec §2): the signed-in user's order history with "show more", and one order. */
 export class AccountStore {

@@ -1,143 +1,90 @@
 import type { MessageDescriptor } from "@lingui/core";
-import { makeAutoObservable, observable, reaction, runInAction } from "mobx";
-import type {
-  Api,
-  ApiResult,
-  Cart,
-  CartItem,
-  NewCartItem,
-  Photo,
-  Product,
-  TokenRequest,
-} from "../api/index.ts";
-import {
-  type EcommerceEvent,
-  type EcommerceEventName,
-  ecommerceEvent,
-} from "../domain/analytics.ts";
+import { makeAutoObservable, observable, runInAction } from "mobx";
+import type { ApiResult, Cart, CartItem, NewCartItem, Photo, Product } from "../api/index.ts";
+import type { AnalyticsProduct } from "../domain/analytics.ts";
 import { cartBadgeCount } from "../domain/badge.ts";
 import {
-  CART_COOKIE_DAYS,
-  CART_RESYNC_ATTEMPTS,
+  ALREADY_IN_CART,
+  type CartAddition,
   type EventGroup,
   groupByEvent,
   holdsLine,
   isCartGone,
-  isCartId,
-  type LineKey,
-  type PromoErrorKind,
-  promoErrorKind,
-  resyncDelay,
+  lineOf,
+  newItemOf,
+  PENDING_ITEM_PREFIX,
+  pendingItem,
 } from "../domain/cart.ts";
 import { isTransientFailure } from "../domain/errors.ts";
+import type { Subject } from "../domain/search.ts";
+import { CartSession, type CartSessionDeps } from "./CartSession.ts";
 import { CART_MESSAGES } from "./cart-messages.ts";
-import type { CookieJar } from "./cookies.ts";
-import type { ErrorStore } from "./ErrorStore.ts";
-import type { LanguageStore } from "./LanguageStore.ts";
-import type { Subject } from "./MyPhotosStore.ts";
 import type { NotificationStore } from "./NotificationStore.ts";
-import type { SearchTokenStore } from "./SearchTokenStore.ts";
-import type { KeyValueStorage } from "./types.ts";
+import { PromoCodeStore } from "./PromoCodeStore.ts";
+import { type SearchTokenStore, tokenRequestOf } from "./SearchTokenStore.ts";
+import type { LoadState } from "./types.ts";
 
-/** Local storage entry: the cart id and when this device last changed the cart (other tabs reload). */
-export const CART_STORAGE_KEY = "storefront.cart";
-export const CART_COOKIE = "cartId";
-
-export interface CartDeps {
-  api: Api;
-  storage: KeyValueStorage;
-  cookies: CookieJar;
-  language: LanguageStore;
-  themeId: string;
+export interface CartDeps extends CartSessionDeps {
+  /** The tenant's currency (spec §9: 643, 840 on US hosts): a cart not yet open has no other. */
+  currencyId: number;
   tokens: SearchTokenStore;
   notifications: NotificationStore;
-  errors: ErrorStore;
-  /** Receives ecommerce events; null when the tenant has analytics off. */
-  analytics: ((event: EcommerceEvent) => void) | null;
-  /** A fresh cart id (carts are named by the client). */
-  newId?: () => string;
-  now?: () => number;
-  /** Waits before the cart is read again after a failure (tests pass an instant one). */
-  sleep?: (ms: number) => Promise<void>;
 }
 
-/** One product to add, with what the cart shows while the call is in flight. */
-export interface CartAddition {
-  product: Product;
-  eventName: string;
-  photo?: Photo | null;
-  frameId?: string | null;
-}
-
-/** The search-token subject of "My photos" (packages need it: they are that person's photos). */
-export function tokenRequestOf(subject: Subject): TokenRequest {
-  return subject.kind === "competitor"
-    ? { competitorId: subject.competitor.competitorId }
-    : { selfieId: subject.selfieId, personId: subject.personId };
-}
-
-const PENDING = "pending-";
-
-const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-
-const lineOf = (a: CartAddition): LineKey => ({
-  product: a.product,
-  photoId: a.photo?.photoId ?? null,
-  frameId: a.frameId ?? null,
-});
-
-function randomId(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+/** What changed in the cart, for whoever listens (analytics). */
+export interface CartChange {
+  kind: "added" | "removed";
+  products: readonly AnalyticsProduct[];
 }
 
 /**
- * The shopping cart (spec §3, §4, §7, §8): its id in a 365-day cookie and local storage,
- * created when none exists, never loaded when Deleted; items added optimistically with the
- * event's search token and rolled back on failure; promo codes; kept in step across tabs.
+ * The shopping cart as the visitor changes it (spec §3, §5, §7, §8): items added
+ * optimistically with the event's search token and rolled back on failure, removals, clearing
+ * and promo codes. Which cart is open, and reading it back, is its CartSession's.
  * Nothing is lost to a failed call: an add whose reply was lost is looked up before it counts
- * as failed, a change the backend took stays on screen when the cart cannot be read back, and
- * the cart is then read again a bounded number of times, each wait longer than the last.
+ * as failed, and a change the backend took stays on screen when the cart cannot be read back.
  */
 export class CartStore {
-  cart: Cart | null = null;
-  status: "idle" | "loading" | "ready" | "failed" = "idle";
+  readonly session: CartSession;
+  readonly promoCodes: PromoCodeStore;
   /** Items shown while their POST is in flight. */
   pendingAdds: CartItem[] = [];
-  /** Items the backend took but the cart could not be read back since: still shown. */
-  unsynced: CartItem[] = [];
   /** Item ids hidden while their DELETE is in flight. */
   readonly pendingRemovals = observable.set<string>();
-  /** Catalog products by catalogId (photo product, package offers). */
-  readonly catalogs = new Map<string, Product[]>();
-  promoBusy = false;
-  promoError: PromoErrorKind | null = null;
   /** The last change, for the cart screen's live region. */
   announcement: MessageDescriptor | null = null;
   private readonly deps: CartDeps;
-  private opening: Promise<void> | null = null;
-  /** Catalog calls in flight, so a page and its early prefetch share one. */
-  private readonly catalogLoads = new Map<string, Promise<void>>();
+  private readonly listeners = new Set<(change: CartChange) => void>();
   private seq = 0;
-  private disposeReaction: (() => void) | null = null;
-  private resyncing = false;
-  private disposed = false;
 
   constructor(deps: CartDeps) {
     this.deps = deps;
-    makeAutoObservable<
-      CartStore,
-      "deps" | "opening" | "catalogLoads" | "seq" | "disposeReaction" | "resyncing" | "disposed"
-    >(this, {
-      deps: false,
-      opening: false,
-      catalogLoads: false,
-      seq: false,
-      disposeReaction: false,
-      resyncing: false,
-      disposed: false,
+    this.session = new CartSession(deps);
+    this.promoCodes = new PromoCodeStore({
+      ...deps,
+      session: this.session,
+      announce: (message) => this.announce(message),
     });
+    makeAutoObservable<CartStore, "deps" | "listeners" | "seq">(this, {
+      session: false,
+      promoCodes: false,
+      deps: false,
+      listeners: false,
+      seq: false,
+    });
+  }
+
+  get cart(): Cart | null {
+    return this.session.cart;
+  }
+
+  get status(): LoadState {
+    return this.session.status;
+  }
+
+  /** Items the backend took but the cart could not be read back since: still shown. */
+  get unsynced(): CartItem[] {
+    return this.session.unsynced;
   }
 
   /**
@@ -163,94 +110,51 @@ export class CartStore {
 
   /** Spec §4: checkout is done when the cart has an orderId. */
   get checkedOut(): boolean {
-    return this.cart?.orderId != null;
+    return this.session.checkedOut;
   }
 
-  get currencyId(): number | null {
-    return this.cart?.currencyId ?? null;
+  /** The cart's currency; the tenant's while no cart is open. */
+  get currencyId(): number {
+    return this.cart?.currencyId ?? this.deps.currencyId;
   }
 
   isPending(item: CartItem): boolean {
-    return item.shoppingCartItemId.startsWith(PENDING);
+    return item.shoppingCartItemId.startsWith(PENDING_ITEM_PREFIX);
   }
 
   /** True when the cart holds this product for this photo (and frame). */
   has(productId: string, photoId: string | null = null, frameId: string | null = null): boolean {
-    return this.items.some(
-      (i) =>
-        i.product.productId === productId &&
-        (i.photoId ?? null) === photoId &&
-        (i.frameId ?? null) === frameId,
-    );
+    return holdsLine(this.items, { product: { productId }, photoId, frameId });
   }
 
-  /** The event's photo product ("Digital photo"), once its catalog has loaded. */
-  photoProduct(catalogId: string): Product | null {
-    return (
-      this.catalogs
-        .get(catalogId)
-        ?.find((p) => p.productType === "photo" && p.state === "InCatalog") ?? null
-    );
-  }
-
-  /** All-photos package offers of a catalog (state InCatalog), for any or the given distance. */
-  offers(catalogId: string, distance: string | null = null): Product[] {
-    return (this.catalogs.get(catalogId) ?? []).filter(
-      (p) =>
-        p.productType === "photos_with_me" &&
-        p.state === "InCatalog" &&
-        (p.distance === null || p.distance === distance),
-    );
-  }
-
-  /** The event's gift promo code product (a package offer of spec §1), once its catalog has loaded. */
-  gift(catalogId: string): Product | null {
-    return (
-      this.catalogs
-        .get(catalogId)
-        ?.find((p) => p.productType === "promocode" && p.state === "InCatalog") ?? null
-    );
+  /** Calls `listener` after each change the backend took; returns what stops it. */
+  listen(listener: (change: CartChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   /** Opens the cart of this device (or creates one); call once at start-up. */
   init(): Promise<void> {
-    if (!this.disposeReaction) {
-      // Spec §3: the cart's Language attribute follows the visitor's language.
-      this.disposeReaction = reaction(
-        () => this.deps.language.language,
-        () => void this.syncAttributes(),
-      );
-    }
-    return this.open(this.readId());
+    return this.session.init();
   }
 
   dispose(): void {
-    this.disposeReaction?.();
-    this.disposeReaction = null;
-    this.disposed = true;
+    this.session.dispose();
   }
 
   /** Another tab changed the cart (a `storage` event): follow it. */
   onStorage(key: string | null, value: string | null): void {
-    if (key !== CART_STORAGE_KEY || value === null) return;
-    const id = parseEntry(value);
-    if (!id) return;
-    if (id === this.cart?.shoppingCartId) void this.refresh();
-    else void this.open(id);
+    this.session.onStorage(key, value);
   }
 
-  /** Loads the catalog of an event once (photo product and package offers). */
-  loadCatalog(catalogId: string): Promise<void> {
-    if (this.catalogs.has(catalogId)) return Promise.resolve();
-    let load = this.catalogLoads.get(catalogId);
-    if (!load) {
-      load = this.deps.api.catalog.products({ catalogId }).then((result) => {
-        this.catalogLoads.delete(catalogId);
-        if (result.ok) runInAction(() => this.catalogs.set(catalogId, result.data.items));
-      });
-      this.catalogLoads.set(catalogId, load);
-    }
-    return load;
+  /** Reads the cart again; false when it could not be read (see CartSession.refresh). */
+  refresh(): Promise<boolean> {
+    return this.session.refresh();
+  }
+
+  /** The cart to change: the current one, or a fresh one when it is gone or checked out. */
+  ensureCart(): Promise<Cart | null> {
+    return this.session.ensureCart();
   }
 
   /** Adds one photo of an event; with the participant's token when "My photos" are known. */
@@ -307,28 +211,25 @@ export class CartStore {
       this.deps.errors.show(CART_MESSAGES.alreadyInCart);
       return false;
     }
-    const placeholders = wanted.map((a) => this.placeholder(a));
+    const placeholders = wanted.map((a) => pendingItem(a, ++this.seq));
     const temporary = new Set(placeholders.map((p) => p.shoppingCartItemId));
     this.pendingAdds.push(...placeholders);
     try {
-      const body: NewCartItem[] = wanted.map((a) => ({
-        productId: a.product.productId,
-        ...(a.photo ? { photoId: a.photo.photoId } : {}),
-        ...(a.frameId ? { frameId: a.frameId } : {}),
-      }));
+      const body = wanted.map(newItemOf);
+
       let result = await this.sendItems(eventId, body, subject);
       if (result && !result.ok && result.error.kind === "http" && isCartGone(result.error.code)) {
         // The cart was deleted or checked out elsewhere: start a fresh one and try once more.
-        if (await this.create()) result = await this.sendItems(eventId, body, subject);
+        if (await this.session.create()) result = await this.sendItems(eventId, body, subject);
       }
       if (result?.ok) {
         // Added. When the cart cannot be read back, the items stay on screen all the same.
-        if (!(await this.refresh())) this.keepUnsynced(placeholders);
+        if (!(await this.refresh())) this.session.keepUnsynced(placeholders);
         this.added(wanted);
         return true;
       }
       const error = result && !result.ok ? result.error : null;
-      if (error?.kind === "http" && error.code === "ProductAlreadyInCart") {
+      if (error?.kind === "http" && error.code === ALREADY_IN_CART) {
         this.deps.errors.show(CART_MESSAGES.alreadyInCart);
         await this.refresh();
         return false;
@@ -356,7 +257,7 @@ export class CartStore {
   /** Removes one or several items (DELETE item, or DELETE items with the list). */
   async remove(itemIds: readonly string[]): Promise<boolean> {
     const cart = this.cart;
-    const ids = itemIds.filter((id) => !id.startsWith(PENDING));
+    const ids = itemIds.filter((id) => !id.startsWith(PENDING_ITEM_PREFIX));
     if (!cart || ids.length === 0) return false;
     const removed = cart.items.filter((i) => ids.includes(i.shoppingCartItemId));
     for (const id of ids) this.pendingRemovals.add(id);
@@ -370,20 +271,11 @@ export class CartStore {
       if (result.ok || gone) {
         if (!(await this.refresh())) {
           // Removed, but the cart cannot be read back: take them off here too, read it later.
-          runInAction(() => {
-            if (this.cart?.shoppingCartId !== cart.shoppingCartId) return;
-            this.cart = {
-              ...this.cart,
-              items: this.cart.items.filter((i) => !ids.includes(i.shoppingCartItemId)),
-            };
-          });
-          this.resync();
+          this.session.dropUnread(cart.shoppingCartId, ids);
         }
-        this.touch();
-        this.track("remove_from_cart", removed.map(productOf));
-        runInAction(() => {
-          this.announcement = CART_MESSAGES.removed;
-        });
+        this.session.touch();
+        this.emit("removed", removed.map(productOf));
+        this.announce(CART_MESSAGES.removed);
         return true;
       }
       this.deps.errors.show(CART_MESSAGES.removeFailed);
@@ -407,182 +299,15 @@ export class CartStore {
         this.deps.errors.show(CART_MESSAGES.removeFailed);
         return false;
       }
-      this.track("remove_from_cart", cart.items.map(productOf));
-      await this.create();
-      runInAction(() => {
-        this.announcement = CART_MESSAGES.cleared;
-      });
+      this.emit("removed", cart.items.map(productOf));
+      await this.session.create();
+      this.announce(CART_MESSAGES.cleared);
       return true;
     } finally {
       runInAction(() => {
         for (const id of ids) this.pendingRemovals.delete(id);
       });
     }
-  }
-
-  /** POST promotionalCodes; on failure `promoError` names the spec §8 error. */
-  async applyPromoCode(code: string): Promise<boolean> {
-    const trimmed = code.trim();
-    if (!trimmed) return false;
-    this.promoBusy = true;
-    this.promoError = null;
-    try {
-      const cart = await this.ensureCart();
-      if (!cart) {
-        runInAction(() => {
-          this.promoError = "other";
-        });
-        return false;
-      }
-      const result = await this.deps.api.carts.addPromoCode(cart.shoppingCartId, trimmed);
-      if (result.ok) {
-        if (!(await this.refresh())) this.resync();
-        this.touch();
-        runInAction(() => {
-          this.announcement = CART_MESSAGES.promoApplied;
-        });
-        return true;
-      }
-      runInAction(() => {
-        this.promoError = promoErrorKind(result.error.kind === "http" ? result.error.code : null);
-      });
-      return false;
-    } finally {
-      runInAction(() => {
-        this.promoBusy = false;
-      });
-    }
-  }
-
-  async removePromoCode(codeId: string): Promise<boolean> {
-    const cart = this.cart;
-    if (!cart) return false;
-    const result = await this.deps.api.carts.removePromoCode(cart.shoppingCartId, codeId);
-    if (!result.ok) {
-      this.deps.errors.show(CART_MESSAGES.removeFailed);
-      return false;
-    }
-    if (!(await this.refresh())) this.resync();
-    this.touch();
-    return true;
-  }
-
-  clearPromoError(): void {
-    this.promoError = null;
-  }
-
-  /**
-   * Reloads the cart from the server (after a change here or in another tab); false when it
-   * could not be read (the cart on screen is then kept as it is).
-   */
-  async refresh(): Promise<boolean> {
-    const id = this.cart?.shoppingCartId;
-    if (!id) return false;
-    const result = await this.deps.api.carts.get(id);
-    if (!result.ok) return false;
-    if (result.data.shoppingCartId !== this.cart?.shoppingCartId) return true;
-    if (result.data.state === "Deleted") {
-      this.deps.errors.show(CART_MESSAGES.deleted);
-      runInAction(() => {
-        this.unsynced = [];
-      });
-      await this.create();
-      return true;
-    }
-    runInAction(() => {
-      this.cart = result.data;
-      this.unsynced = [];
-    });
-    return true;
-  }
-
-  /** The cart to change: the current one, or a fresh one when it is gone or checked out. */
-  async ensureCart(): Promise<Cart | null> {
-    if (this.opening) await this.opening;
-    if (this.cart && this.cart.state !== "Deleted" && !this.checkedOut) return this.cart;
-    if (this.status === "failed" && !this.cart) await this.open(this.readId());
-    else await this.create();
-    return this.cart && !this.checkedOut ? this.cart : null;
-  }
-
-  private open(id: string | null): Promise<void> {
-    const run = (async () => {
-      runInAction(() => {
-        this.status = "loading";
-      });
-      if (id) {
-        const result = await this.deps.api.carts.get(id);
-        if (result.ok && result.data.state !== "Deleted") {
-          runInAction(() => {
-            this.cart = result.data;
-            this.status = "ready";
-          });
-          this.persist(id, false);
-          await this.syncAttributes();
-          return;
-        }
-        if (result.ok) {
-          // Spec §4: a Deleted cart is not loaded; it sets a cart error and a new cart starts.
-          this.deps.errors.show(CART_MESSAGES.deleted);
-        } else if (!(result.error.kind === "http" && result.status === 404)) {
-          // Offline or a server failure: keep the id (nothing is lost) and try again later.
-          runInAction(() => {
-            this.status = "failed";
-          });
-          this.resync();
-          return;
-        }
-      }
-      await this.create();
-    })();
-    this.opening = run;
-    return run.finally(() => {
-      if (this.opening === run) this.opening = null;
-    });
-  }
-
-  /** POST /shoppingCarts with a new id (201). */
-  private async create(): Promise<boolean> {
-    const id = (this.deps.newId ?? randomId)();
-    const result = await this.deps.api.carts.create(id);
-    if (!result.ok) {
-      runInAction(() => {
-        this.cart = null;
-        this.status = "failed";
-      });
-      this.deps.errors.show(CART_MESSAGES.unavailable);
-      return false;
-    }
-    runInAction(() => {
-      this.cart = result.data;
-      this.status = "ready";
-    });
-    this.persist(result.data.shoppingCartId, true);
-    await this.syncAttributes();
-    return true;
-  }
-
-  /** PATCH attributes Language and Theme (204) when they differ from the current ones. */
-  async syncAttributes(): Promise<void> {
-    const cart = this.cart;
-    if (!cart || cart.state === "Deleted" || this.checkedOut) return;
-    const language = this.deps.language.language;
-    const theme = this.deps.themeId;
-    const value = (key: string) => cart.attributes.find((a) => a.key === key)?.value;
-    if (value("Language") === language && value("Theme") === theme) return;
-    const result = await this.deps.api.carts.setAttributes(cart.shoppingCartId, {
-      language,
-      theme,
-    });
-    if (!result.ok) return;
-    runInAction(() => {
-      if (this.cart?.shoppingCartId !== cart.shoppingCartId) return;
-      this.cart.attributes = [
-        ...this.cart.attributes.filter((a) => a.key !== "Language" && a.key !== "Theme"),
-        { key: "Language", value: language },
-        { key: "Theme", value: theme },
-      ];
-    });
   }
 
   private async sendItems(
@@ -604,114 +329,26 @@ export class CartStore {
       : call(null);
   }
 
-  /** What a successful add tells: other tabs, analytics, a notification, the live region. */
+  /** What a successful add tells: other tabs, listeners, a notification, the live region. */
   private added(wanted: readonly CartAddition[]): void {
-    this.touch();
-    this.track(
-      "add_to_cart",
+    this.session.touch();
+    this.emit(
+      "added",
       wanted.map((a) => a.product),
     );
     this.deps.notifications.notify(CART_MESSAGES.added);
-    runInAction(() => {
-      this.announcement = CART_MESSAGES.added;
-    });
+    this.announce(CART_MESSAGES.added);
   }
 
-  /** The backend took these items but the cart could not be read: keep them, read it later. */
-  private keepUnsynced(items: readonly CartItem[]): void {
-    runInAction(() => {
-      this.unsynced.push(...items);
-    });
-    this.resync();
+  private announce(message: MessageDescriptor): void {
+    this.announcement = message;
   }
 
-  /**
-   * Reads the cart again (or opens it again, when it never opened) after growing waits, until
-   * that works or CART_RESYNC_ATTEMPTS tries are spent; one such loop at a time.
-   */
-  private resync(): void {
-    if (this.resyncing || this.disposed) return;
-    this.resyncing = true;
-    const sleep = this.deps.sleep ?? realSleep;
-    void (async () => {
-      try {
-        for (let attempt = 0; attempt < CART_RESYNC_ATTEMPTS; attempt++) {
-          await sleep(resyncDelay(attempt));
-          if (this.disposed) return;
-          const done = this.cart ? await this.refresh() : await this.reopen();
-          if (done) return;
-        }
-      } finally {
-        this.resyncing = false;
-      }
-    })();
-  }
-
-  private async reopen(): Promise<boolean> {
-    if (this.opening) await this.opening;
-    else await this.open(this.readId());
-    return this.cart !== null;
-  }
-
-  private placeholder(a: CartAddition): CartItem {
-    const p = a.product;
-    return {
-      shoppingCartItemId: `${PENDING}${++this.seq}`,
-      product: { productId: p.productId, title: p.title, productType: p.productType },
-      catalog: { catalogId: p.catalogId, title: a.eventName },
-      eventId: p.eventId,
-      photoId: a.photo?.photoId ?? null,
-      photoIds: a.photo ? [a.photo.photoId] : [],
-      frameId: a.frameId ?? null,
-      originalPrice: p.price,
-      price: p.price,
-      currencyId: p.currencyId,
-      duplicate: false,
-      thumbnailUrl: a.photo?.thumbnailUrl ?? null,
-    };
-  }
-
-  private readId(): string | null {
-    const stored = parseEntry(this.deps.storage.getItem(CART_STORAGE_KEY));
-    if (stored) return stored;
-    const cookie = this.deps.cookies.get(CART_COOKIE);
-    return isCartId(cookie) ? cookie : null;
-  }
-
-  /** Keeps the id in the cookie (365 days) and local storage; `touch` tells other tabs. */
-  private persist(id: string, touch: boolean): void {
-    this.deps.cookies.set(CART_COOKIE, id, CART_COOKIE_DAYS);
-    if (!touch && parseEntry(this.deps.storage.getItem(CART_STORAGE_KEY)) === id) return;
-    const now = (this.deps.now ?? Date.now)();
-    this.deps.storage.setItem(CART_STORAGE_KEY, JSON.stringify({ cartId: id, updatedAt: now }));
-  }
-
-  private touch(): void {
-    const id = this.cart?.shoppingCartId;
-    if (id) this.persist(id, true);
-  }
-
-  private track(name: EcommerceEventName, products: readonly AnalyticsSource[]): void {
-    if (!this.deps.analytics || products.length === 0) return;
-    this.deps.analytics(ecommerceEvent(name, products));
+  private emit(kind: CartChange["kind"], products: readonly AnalyticsProduct[]): void {
+    for (const listener of this.listeners) listener({ kind, products });
   }
 }
 
-type AnalyticsSource = { productId: string; title: string; productType: string; price: number };
-
-function productOf(item: CartItem): AnalyticsSource {
+function productOf(item: CartItem): AnalyticsProduct {
   return { ...item.product, price: item.price };
-}
-
-/** The cart id of a storage entry; null for a missing or corrupted one. */
-function parseEntry(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    const id =
-      parsed && typeof parsed === "object" ? (parsed as { cartId?: unknown }).cartId : null;
-    return isCartId(id) ? id : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Api, Order, PaymentType } from "../api/index.ts";
-import { type PromoErrorKind, promoErrorKind } from "../domain/cart.ts";
+import { INVALID_EMAIL, type PromoErrorKind, promoErrorKind } from "../domain/cart.ts";
 import { isTransientFailure } from "../domain/errors.ts";
 import { emailProblem } from "../domain/order.ts";
 import { isWebAddress } from "../domain/url.ts";
@@ -8,6 +8,7 @@ import type { CartStore } from "./CartStore.ts";
 import type { EventStore } from "./EventStore.ts";
 import type { FilePorts } from "./files.ts";
 import type { PendingOrdersStore } from "./PendingOrdersStore.ts";
+import type { LoadState } from "./types.ts";
 
 export interface CheckoutDeps {
   api: Api;
@@ -18,6 +19,9 @@ export interface CheckoutDeps {
 }
 
 export type CheckoutStep = "order" | "payment";
+
+/** What placing the order gave: the order, or the status of the call that failed (0: none made). */
+export type PlacedOrder = { ok: true; order: Order } | { ok: false; status: number };
 
 /**
  * Checkout (/order, spec §2, §5, §7): the e-mail (PUT customer), the payment method and the
@@ -36,7 +40,7 @@ export class CheckoutStore {
   agreed = false;
   agreementError = false;
   types: PaymentType[] = [];
-  typesState: "idle" | "loading" | "done" | "failed" = "idle";
+  typesState: LoadState = "idle";
   selectedTypeId: string | null = null;
   /** A click on Pay is in flight. */
   paying = false;
@@ -73,7 +77,7 @@ export class CheckoutStore {
   }
 
   get currencyId(): number {
-    return this.order?.currencyId ?? this.deps.cart.cart?.currencyId ?? 643;
+    return this.order?.currencyId ?? this.deps.cart.currencyId;
   }
 
   /** Opens checkout: of the cart, or of an unpaid order (change the payment method). */
@@ -145,7 +149,7 @@ export class CheckoutStore {
       const result = await this.deps.api.carts.setCustomer(cart.shoppingCartId, this.email.trim());
       if (!result.ok) {
         runInAction(() => {
-          const invalid = result.error.kind === "http" && result.error.code === "InvalidEmail";
+          const invalid = result.error.kind === "http" && result.error.code === INVALID_EMAIL;
           this.emailError = invalid ? "invalid" : null;
           this.saveError = !invalid;
         });
@@ -202,8 +206,11 @@ export class CheckoutStore {
     this.payTransient = false;
     this.promoError = null;
     try {
-      const order = this.order ?? (await this.placeOrder());
-      if (typeof order === "number") return this.fail(order);
+      const placed: PlacedOrder = this.order
+        ? { ok: true, order: this.order }
+        : await this.placeOrder();
+      if (!placed.ok) return this.fail(placed.status);
+      const { order } = placed;
       const payment = await this.deps.api.invoices.createPayment(
         order.invoiceId,
         type.paymentTypeId,
@@ -220,13 +227,13 @@ export class CheckoutStore {
   }
 
   /**
-   * POST /shoppingCarts/{id} (empty body) → the order; kept, and listed as pending. The status
-   * of the failed call when there is none. A retry after the order was placed (its reply read
+   * POST /shoppingCarts/{id} (empty body) → the order; kept, and listed as pending. Else the
+   * status of the failed call (0 when none was made). A retry after the order was placed (its reply read
    * but the order not) does not check out again.
    */
-  private async placeOrder(): Promise<Order | number> {
+  private async placeOrder(): Promise<PlacedOrder> {
     const cart = this.deps.cart.cart;
-    if (!cart) return 0;
+    if (!cart) return { ok: false, status: 0 };
     let orderId =
       cart.orderId ?? (this.placed?.cartId === cart.shoppingCartId ? this.placed.orderId : null);
     if (!orderId) {
@@ -242,21 +249,21 @@ export class CheckoutStore {
           // The cart shows the code's state as the backend now has it.
           void this.deps.cart.refresh();
         }
-        return checkedOut.status;
+        return { ok: false, status: checkedOut.status };
       }
-      if (!checkedOut.data.orderId) return 0;
+      if (!checkedOut.data.orderId) return { ok: false, status: 0 };
       orderId = checkedOut.data.orderId;
       this.placed = { cartId: cart.shoppingCartId, orderId };
     }
     this.deps.pending.add(orderId);
     const order = await this.deps.api.orders.get(orderId);
-    if (!order.ok) return order.status;
+    if (!order.ok) return { ok: false, status: order.status };
     runInAction(() => {
       this.order = order.data;
     });
     // The cart is now Processed: the cart store learns it has an order.
     void this.deps.cart.refresh();
-    return order.data;
+    return { ok: true, order: order.data };
   }
 
   /** "Unable to pay the order"; with a hint to try again when the failure was passing. */

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Api, ApiResult, Photo, Product } from "../api/index.ts";
+import type { CartAddition } from "../domain/cart.ts";
 import {
   EMPTY_PREVIEW,
   type FramePickerError,
@@ -11,9 +12,11 @@ import {
   frameTypes,
   nextPreview,
 } from "../domain/frame-preview.ts";
-import { type CartAddition, type CartStore, tokenRequestOf } from "./CartStore.ts";
-import type { MyPhotosStore, Subject } from "./MyPhotosStore.ts";
-import type { SearchTokenStore } from "./SearchTokenStore.ts";
+import type { Subject } from "../domain/search.ts";
+import type { CartStore } from "./CartStore.ts";
+import type { CatalogStore } from "./CatalogStore.ts";
+import type { MyPhotosStore } from "./MyPhotosStore.ts";
+import { type SearchTokenStore, tokenRequestOf } from "./SearchTokenStore.ts";
 
 /** Object URLs for preview blobs; tests pass fakes. */
 export interface ObjectUrls {
@@ -25,6 +28,7 @@ export interface FramePickerDeps {
   api: Api;
   tokens: SearchTokenStore;
   cart: CartStore;
+  catalog: CatalogStore;
   myPhotos: MyPhotosStore;
   urls?: ObjectUrls;
 }
@@ -100,7 +104,7 @@ export class FramePickerStore {
 
   get products(): Product[] {
     const id = this.target?.catalogId;
-    return (id && this.deps.cart.catalogs.get(id)) || [];
+    return id ? this.deps.catalog.productsOf(id) : [];
   }
 
   get frames(): { frameId: string; title: string }[] {
@@ -128,7 +132,7 @@ export class FramePickerStore {
     const session = this.session;
     this.target = target;
     this.photoId = target.photo?.photoId ?? null;
-    await this.deps.cart.loadCatalog(target.catalogId);
+    await this.deps.catalog.load(target.catalogId);
     if (session !== this.session) return;
     runInAction(() => {
       this.frameId = this.frames[0]?.frameId ?? null;

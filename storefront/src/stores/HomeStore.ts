@@ -1,14 +1,12 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Api, Event, ThemeImage } from "../api/index.ts";
 import { rememberSearch } from "../domain/recent-searches.ts";
-import type { KeyValueStorage } from "./types.ts";
+import type { KeyValueStorage, LoadState } from "./types.ts";
 
 export const RECENT_SEARCHES_KEY = "storefront.recentSearches";
 /** Debounce of the event search while typing. */
 export const SEARCH_DEBOUNCE_MS = 300;
 const EVENTS_PER_SEARCH = 24;
-
-type LoadState = "idle" | "loading" | "done" | "error";
 
 /** Home: event search by name (debounced), recent searches on the device, theme banners. */
 export class HomeStore {
@@ -101,7 +99,7 @@ export class HomeStore {
     if (controller.signal.aborted) return;
     runInAction(() => {
       if (!result.ok) {
-        this.state = "error";
+        this.state = "failed";
         return;
       }
       this.events = result.data.items;

@@ -13,24 +13,24 @@ const LANGUAGE_COOKIE_DAYS = 365;
 /** The current language: detected once (spec §4), changed by the visitor, kept in local storage. */
 export class LanguageStore {
   language: Language;
-  /** True once the current language's catalog has loaded. */
+  /** True once the current language's messages have loaded. */
   loaded = false;
   private readonly settings: SettingsStore;
   private readonly storage: KeyValueStorage;
-  private readonly loadCatalog: (language: Language) => Promise<void>;
+  private readonly loadMessages: (language: Language) => Promise<void>;
   private readonly cookies: CookieJar | undefined;
 
   constructor(deps: {
     settings: SettingsStore;
     storage: KeyValueStorage;
     browserLanguages: readonly string[];
-    loadCatalog: (language: Language) => Promise<void>;
+    loadMessages: (language: Language) => Promise<void>;
     /** Where the choice is mirrored for the server (nginx, preview) to answer in it. */
     cookies?: CookieJar;
   }) {
     this.settings = deps.settings;
     this.storage = deps.storage;
-    this.loadCatalog = deps.loadCatalog;
+    this.loadMessages = deps.loadMessages;
     this.cookies = deps.cookies;
     const s = deps.settings.settings;
     this.language = detectLanguage({
@@ -41,10 +41,10 @@ export class LanguageStore {
       stored: deps.storage.getItem(LANGUAGE_STORAGE_KEY),
       browser: deps.browserLanguages,
     });
-    makeAutoObservable<LanguageStore, "settings" | "storage" | "loadCatalog" | "cookies">(this, {
+    makeAutoObservable<LanguageStore, "settings" | "storage" | "loadMessages" | "cookies">(this, {
       settings: false,
       storage: false,
-      loadCatalog: false,
+      loadMessages: false,
       cookies: false,
     });
   }
@@ -69,7 +69,7 @@ export class LanguageStore {
   }
 
   /**
-   * Loads the catalog of the detected language; call once at start-up. A choice stored before
+   * Loads the messages of the detected language; call once at start-up. A choice stored before
    * the cookie existed is mirrored to it now, so the server answers in it from the next visit.
    */
   async init(): Promise<void> {
@@ -77,16 +77,16 @@ export class LanguageStore {
     if (stored === this.language && this.cookies?.get(LANGUAGE_COOKIE) !== stored) {
       this.cookies?.set(LANGUAGE_COOKIE, stored, LANGUAGE_COOKIE_DAYS);
     }
-    await this.loadCatalog(this.language);
+    await this.loadMessages(this.language);
     runInAction(() => {
       this.loaded = true;
     });
   }
 
-  /** Switches language: the catalog loads first so the page never shows a half-translated state. */
+  /** Switches language: its messages load first so the page never shows a half-translated state. */
   async setLanguage(language: Language): Promise<void> {
     if (!this.available.includes(language) || language === this.language) return;
-    await this.loadCatalog(language);
+    await this.loadMessages(language);
     runInAction(() => {
       this.language = language;
     });

@@ -1,19 +1,16 @@
 import { makeAutoObservable, runInAction } from "mobx";
-import type { Api, Competitor, Event, Photo, Product, TokenRequest } from "../api/index.ts";
-import { type SearchErrorCode, searchErrorOf } from "../domain/search.ts";
+import type { Api, Event, Photo, Product } from "../api/index.ts";
+import { type SearchErrorCode, type Subject, searchErrorOf } from "../domain/search.ts";
+import type { CatalogStore } from "./CatalogStore.ts";
 import type { EventStore } from "./EventStore.ts";
-import type { SearchTokenStore } from "./SearchTokenStore.ts";
+import { type SearchTokenStore, tokenRequestOf } from "./SearchTokenStore.ts";
 
 export interface MyPhotosDeps {
   api: Api;
   events: EventStore;
   tokens: SearchTokenStore;
+  catalog: CatalogStore;
 }
-
-/** Who "My photos" are of: a participant found by bib, or a face found by a selfie. */
-export type Subject =
-  | { kind: "competitor"; competitor: Competitor }
-  | { kind: "face"; selfieId: string; personId: string; competitorId: string | null };
 
 /**
  * A participant's photos in one event (the "My photos" tab and /search/{id}/{number}),
@@ -24,9 +21,10 @@ export class MyPhotosStore {
   subject: Subject | null = null;
   photos: Photo[] = [];
   total = 0;
-  offers: Product[] = [];
   loading = false;
   error: SearchErrorCode | null = null;
+  /** Whose package offers show, once the search is done: the event's catalog and their distance. */
+  private offered: { catalogId: string; distance: string | null } | null = null;
   /** The last search, to repeat it after a failure. */
   private last: (() => Promise<void>) | null = null;
   private readonly deps: MyPhotosDeps;
@@ -34,11 +32,18 @@ export class MyPhotosStore {
 
   constructor(deps: MyPhotosDeps) {
     this.deps = deps;
-    makeAutoObservable<MyPhotosStore, "deps" | "run" | "last">(this, {
+    makeAutoObservable<MyPhotosStore, "deps" | "run" | "last" | "offered">(this, {
       deps: false,
       run: false,
       last: false,
+      offered: true,
     });
+  }
+
+  /** The package offers ("All my photos") of the event's catalog for this participant. */
+  get offers(): Product[] {
+    const o = this.offered;
+    return o ? this.deps.catalog.offers(o.catalogId, o.distance) : [];
   }
 
   /** The search failed for a passing reason (offline, a server error): it can be repeated. */
@@ -64,7 +69,7 @@ export class MyPhotosStore {
     this.subject = null;
     this.photos = [];
     this.total = 0;
-    this.offers = [];
+    this.offered = null;
     this.error = null;
     this.loading = false;
   }
@@ -117,15 +122,12 @@ export class MyPhotosStore {
     runInAction(() => {
       this.subject = subject;
     });
-    const request: TokenRequest =
-      subject.kind === "competitor"
-        ? { competitorId: subject.competitor.competitorId }
-        : { selfieId: subject.selfieId, personId: subject.personId };
+    const request = tokenRequestOf(subject);
     const query =
       subject.kind === "competitor"
         ? { albumId: event.albumId, competitorId: subject.competitor.competitorId }
         : { albumId: event.albumId, personId: subject.personId };
-    const [result, products] = await Promise.all([
+    const [result] = await Promise.all([
       this.deps.tokens.withToken(event.eventId, request, (searchToken) =>
         this.deps.api.photos.listAll(query, {
           searchToken,
@@ -137,20 +139,13 @@ export class MyPhotosStore {
             }),
         }),
       ),
-      this.deps.api.catalog.products({ catalogId: event.catalogId }),
+      this.deps.catalog.load(event.catalogId),
     ]);
     if (run !== this.run) return;
     runInAction(() => {
       this.loading = false;
       const distance = subject.kind === "competitor" ? subject.competitor.distance : null;
-      this.offers = products.ok
-        ? products.data.items.filter(
-            (p) =>
-              p.productType === "photos_with_me" &&
-              p.state === "InCatalog" &&
-              (p.distance === null || p.distance === distance),
-          )
-        : [];
+      this.offered = { catalogId: event.catalogId, distance };
       if (!result?.ok) {
         this.photos = [];
         this.error = "failed";

@@ -26,7 +26,7 @@ export interface Environment {
   browserLanguages: readonly string[];
   width: number;
   touch: boolean;
-  loadCatalog: (language: Language) => Promise<void>;
+  loadMessages: (language: Language) => Promise<void>;
   /** The page's origin; the API is there unless the tenant names another origin. */
   origin: string;
   /** Tests pass a fake fetch; the browser's is used otherwise. */
@@ -85,7 +85,7 @@ export class RootStore {
       settings: this.settings,
       storage: env.storage,
       browserLanguages: env.browserLanguages,
-      loadCatalog: env.loadCatalog,
+      loadMessages: env.loadMessages,
       ...(env.cookies ? { cookies: env.cookies } : {}),
     });
     this.errors = new ErrorStore();

@@ -1,12 +1,19 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Api, ApiError, ApiResult, TokenRequest } from "../api/index.ts";
-import { isTokenExpiredStatus } from "../domain/search.ts";
+import { isTokenExpiredStatus, type Subject } from "../domain/search.ts";
 
 interface TokenEntry {
   /** Whose photos the token opens, as a stable key ("c:1001-101", "p:selfie-1-f1"). */
   subject: string;
   token: string | null;
   expired: boolean;
+}
+
+/** The search-token request for a subject of "My photos": the participant, or the face. */
+export function tokenRequestOf(subject: Subject): TokenRequest {
+  return subject.kind === "competitor"
+    ? { competitorId: subject.competitor.competitorId }
+    : { selfieId: subject.selfieId, personId: subject.personId };
 }
 
 const subjectKey = (s: TokenRequest) =>

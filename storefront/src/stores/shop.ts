@@ -8,7 +8,9 @@
 import { type Api, apiOver } from "../api/index.ts";
 import { AccountStore } from "./AccountStore.ts";
 import { CartStore } from "./CartStore.ts";
+import { CatalogStore } from "./CatalogStore.ts";
 import { CheckoutStore } from "./CheckoutStore.ts";
+import { trackCart } from "./cart-analytics.ts";
 import { memoryCookies } from "./cookies.ts";
 import { DownloadStore } from "./DownloadStore.ts";
 import { EventStore } from "./EventStore.ts";
@@ -34,6 +36,8 @@ export class ShopStores {
   // Find my photos (issue #4): events, then the search token, then the stores using both.
   readonly events: EventStore;
   readonly searchTokens: SearchTokenStore;
+  /** The events' product catalogs, shared by "My photos", the cart and the frame picker. */
+  readonly catalog: CatalogStore;
   readonly gallery: GalleryStore;
   readonly myPhotos: MyPhotosStore;
   readonly faceSearch: FaceSearchStore;
@@ -54,13 +58,14 @@ export class ShopStores {
     this.api = apiOver(root.api.http, env.settings.requestsEndpoint);
     this.events = new EventStore(this.api, (id) => root.takeEarlyEvent(id));
     this.searchTokens = new SearchTokenStore(this.api);
+    this.catalog = new CatalogStore(this.api);
     const search = { api: this.api, events: this.events, tokens: this.searchTokens };
     this.gallery = new GalleryStore({
       ...search,
       notifications: root.notifications,
       errors: root.errors,
     });
-    this.myPhotos = new MyPhotosStore(search);
+    this.myPhotos = new MyPhotosStore({ ...search, catalog: this.catalog });
     this.faceSearch = new FaceSearchStore({ api: this.api, myPhotos: this.myPhotos });
     const sleep = env.sleep ? { sleep: env.sleep } : {};
     this.cart = new CartStore({
@@ -70,15 +75,17 @@ export class ShopStores {
       cookies: env.cookies ?? memoryCookies(),
       language: root.language,
       themeId: env.settings.theme.id,
+      currencyId: root.settings.currencyId,
       tokens: this.searchTokens,
       notifications: root.notifications,
       errors: root.errors,
-      analytics: env.settings.analytics.enabled ? (env.analytics ?? null) : null,
     });
+    if (env.settings.analytics.enabled && env.analytics) trackCart(this.cart, env.analytics);
     this.framePicker = new FramePickerStore({
       api: this.api,
       tokens: this.searchTokens,
       cart: this.cart,
+      catalog: this.catalog,
       myPhotos: this.myPhotos,
     });
     const files = env.files ?? browserFiles;

@@ -3,6 +3,12 @@ import type { MessageDescriptor } from "@lingui/core";
 /** A user-facing message: a catalog descriptor (translated at render time) or server text. */
 export type UserMessage = MessageDescriptor | string;
 
+/**
+ * Where a store's load stands: not asked yet, under way, loaded, or failed (the screen offers
+ * to try again). The one load-state of every store that loads something.
+ */
+export type LoadState = "idle" | "loading" | "done" | "failed";
+
 /** Key/value storage port (window.localStorage in the browser, a Map in tests). */
 export interface KeyValueStorage {
   getItem(key: string): string | null;

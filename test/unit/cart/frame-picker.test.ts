@@ -59,6 +59,7 @@ async function setup(answer: (n: number) => number | null = () => null) {
     api: root.api,
     tokens: root.searchTokens,
     cart: root.cart,
+    catalog: root.catalog,
     myPhotos: root.myPhotos,
     urls: {
       create: () => {

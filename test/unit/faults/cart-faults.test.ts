@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Photo, Product } from "../../../storefront/src/api/index.ts";
 import { CART_RESYNC_ATTEMPTS, resyncDelay } from "../../../storefront/src/domain/cart.ts";
-import { CART_STORAGE_KEY } from "../../../storefront/src/stores/CartStore.ts";
-import { CART_MESSAGES } from "../../../storefront/src/stores/cart-messages.ts";
+import { CART_STORAGE_KEY } from "../../../storefront/src/stores/cart-identity.ts";
 import { startDemo } from "../demo/demo-server.ts";
+import { english } from "../fixtures/english.ts";
 import { shop, until } from "./shop.ts";
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
@@ -27,8 +27,8 @@ const GET_CART = /^GET \/shoppingCarts\/[^/]+$/;
 async function ready(map?: Map<string, string>) {
   const s = shop(demo.origin, map);
   await s.cart.init();
-  await s.cart.loadCatalog("c1003");
-  const product = s.cart.photoProduct("c1003") as Product;
+  await s.catalog.load("c1003");
+  const product = s.catalog.photoProduct("c1003") as Product;
   const page = await s.api.photos.list({ albumId: "a1003" });
   if (!product || !page.ok) throw new Error("no catalog or photos");
   return { ...s, product, photos: page.data.items as Photo[] };
@@ -60,7 +60,7 @@ describe("adding to the cart", () => {
     for (const fault of ["drop", 503] as const) {
       s.setRule((m, p) => (m === "POST" && /\/items$/.test(p) ? fault : null));
       expect(await s.cart.addPhoto(EVENT, s.product, second, null)).toBe(false);
-      expect(s.errors.current?.message).toEqual(CART_MESSAGES.addFailed);
+      expect(english(s.errors.current?.message)).toBe("Error adding a product to the cart");
       s.errors.dismiss();
       expect(s.cart.items.map((i) => i.photoId)).toEqual([first.photoId]);
     }

@@ -21,8 +21,8 @@ const PAY = /^POST \/invoices\/[^/]+\/payments$/;
 async function atCheckout() {
   const s = shop(demo.origin);
   await s.cart.init();
-  await s.cart.loadCatalog("c1003");
-  const product = s.cart.photoProduct("c1003") as Product;
+  await s.catalog.load("c1003");
+  const product = s.catalog.photoProduct("c1003") as Product;
   const page = await s.api.photos.list({ albumId: "a1003" });
   if (!page.ok) throw new Error("no photos");
   const event = { eventId: "1003", name: "Kazan Night Run 2025" };

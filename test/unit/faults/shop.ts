@@ -1,24 +1,9 @@
 /**
- * A shop's stores built directly (not through RootStore) over the demo backend, with a fetch
- * that can drop a call before it leaves, lose its reply after the backend acted, or answer
- * 503; and a sleep the test releases step by step, to see every wait a store takes.
+ * A shop's stores wired as the app wires them (RootStore and its shop) over the demo backend,
+ * with a fetch that can drop a call before it leaves, lose its reply after the backend acted,
+ * or answer 503; and a sleep the test releases step by step, to see every wait a store takes.
  */
-import { observable } from "mobx";
-import { createApi } from "../../../storefront/src/api/index.ts";
-import { CartStore } from "../../../storefront/src/stores/CartStore.ts";
-import { CheckoutStore } from "../../../storefront/src/stores/CheckoutStore.ts";
-import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
-import { DownloadStore } from "../../../storefront/src/stores/DownloadStore.ts";
-import { ErrorStore } from "../../../storefront/src/stores/ErrorStore.ts";
-import { EventStore } from "../../../storefront/src/stores/EventStore.ts";
-import { GalleryStore } from "../../../storefront/src/stores/GalleryStore.ts";
-import type { LanguageStore } from "../../../storefront/src/stores/LanguageStore.ts";
-import { MyPhotosStore } from "../../../storefront/src/stores/MyPhotosStore.ts";
-import { NotificationStore } from "../../../storefront/src/stores/NotificationStore.ts";
-import { PendingOrdersStore } from "../../../storefront/src/stores/PendingOrdersStore.ts";
-import { SearchTokenStore } from "../../../storefront/src/stores/SearchTokenStore.ts";
-import { UiStore } from "../../../storefront/src/stores/UiStore.ts";
-import { mapStorage } from "../fixtures/stores.ts";
+import { demoStores, mapStorage } from "../fixtures/stores.ts";
 
 /** What happens to a call: it never leaves, its reply is lost, the backend answers 503. */
 export type Fault = "drop" | "lost" | 503 | null;
@@ -54,41 +39,19 @@ export function shop(origin: string, map = new Map<string, string>()) {
   };
   const waits: Wait[] = [];
   const sleep = (ms: number) => new Promise<void>((go) => waits.push({ ms, go }));
-  const storage = mapStorage(map);
-  const api = createApi({ origin, getLanguage: () => "ru", fetch: fetcher });
-  const errors = new ErrorStore();
-  const notifications = new NotificationStore(new UiStore(1280, false));
-  const tokens = new SearchTokenStore(api);
-  const events = new EventStore(api);
   const redirects: string[] = [];
-  const cart = new CartStore({
-    api,
-    storage,
-    cookies: memoryCookies(),
-    language: observable({ language: "ru" }) as unknown as LanguageStore,
-    themeId: "mysport",
-    tokens,
-    notifications,
-    errors,
-    analytics: null,
+  const store = demoStores({
+    origin,
+    fetch: fetcher,
+    storage: mapStorage(map),
     sleep,
+    files: {
+      save: () => {},
+      share: async () => false,
+      redirect: (url) => void redirects.push(url),
+    },
   });
-  const pending = new PendingOrdersStore(storage);
-  const checkout = new CheckoutStore({
-    api,
-    cart,
-    events,
-    pending,
-    files: { redirect: (url) => void redirects.push(url) },
-  });
-  const deps = { api, events, tokens };
-  const gallery = new GalleryStore({ ...deps, notifications, errors });
-  const myPhotos = new MyPhotosStore(deps);
-  const downloads = new DownloadStore({
-    api,
-    files: { save: () => {}, share: async () => false },
-    sleep: async () => {},
-  });
+  const { api, errors, events, cart, catalog, checkout, gallery, myPhotos, downloads } = store;
   return {
     api,
     calls,
@@ -98,9 +61,11 @@ export function shop(origin: string, map = new Map<string, string>()) {
     },
     waits,
     map,
+    store,
     errors,
     events,
     cart,
+    catalog,
     checkout,
     gallery,
     myPhotos,

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createApi } from "../../../storefront/src/api/index.ts";
 import { SELFIE_MAX_BYTES } from "../../../storefront/src/domain/constants.ts";
 import { selfieFormat, selfieRefusal } from "../../../storefront/src/domain/selfie.ts";
+import { CatalogStore } from "../../../storefront/src/stores/CatalogStore.ts";
 import { EventStore } from "../../../storefront/src/stores/EventStore.ts";
 import { FaceSearchStore } from "../../../storefront/src/stores/FaceSearchStore.ts";
 import { MyPhotosStore } from "../../../storefront/src/stores/MyPhotosStore.ts";
@@ -97,7 +98,7 @@ describe("FaceSearchStore", () => {
     const api = createApi({ origin: "https://shop.example", getLanguage: () => "en", fetch });
     const events = new EventStore(api);
     const tokens = new SearchTokenStore(api);
-    const myPhotos = new MyPhotosStore({ api, events, tokens });
+    const myPhotos = new MyPhotosStore({ api, events, tokens, catalog: new CatalogStore(api) });
     const store = new FaceSearchStore({ api, myPhotos, sleep: async () => {} });
     const uploads = () => calls.filter((c) => c.method === "POST" && /\/selfies/.test(c.url));
     return { store, calls, uploads };

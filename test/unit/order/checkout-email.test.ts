@@ -18,8 +18,8 @@ afterAll(() => demo.close());
 async function atCheckout() {
   const store = demoStores({ origin: demo.origin, fetch });
   await store.cart.init();
-  await store.cart.loadCatalog("c1003");
-  const product = store.cart.photoProduct("c1003");
+  await store.catalog.load("c1003");
+  const product = store.catalog.photoProduct("c1003");
   const photos = await store.api.photos.list({ albumId: "a1003" }, {});
   const photo = photos.data?.items[0];
   if (!product || !photo) throw new Error("no catalog");

@@ -61,10 +61,10 @@ const count = (calls: string[], re: RegExp) => calls.filter((c) => re.test(c)).l
 
 /** A cart with two photos of event 1003, e-mail entered, on the Payment step. */
 async function readyToPay(t: ReturnType<typeof tab>) {
-  const { cart, checkout } = t.store;
+  const { cart, catalog, checkout } = t.store;
   await cart.init();
-  await cart.loadCatalog("c1003");
-  const product = cart.photoProduct("c1003");
+  await catalog.load("c1003");
+  const product = catalog.photoProduct("c1003");
   const page = await apiFor(demo.origin).photos.list({ albumId: "a1003" }, {});
   if (!product || !page.ok) throw new Error("no catalog");
   const event = { eventId: "1003", name: "Kazan Night Run 2025" };
@@ -84,16 +84,16 @@ async function bank(payUrl: string, action: "pay" | "decline") {
 
 /** A cart with the all-photos package of bib `bib` (event 1003) and promo code `code`, e-mail given. */
 async function packageWithCode(t: ReturnType<typeof tab>, bib: string, code: string) {
-  const { cart, checkout } = t.store;
+  const { cart, catalog, checkout } = t.store;
   await cart.init();
-  await cart.loadCatalog("c1003");
-  const pkg = cart.offers("c1003")[0];
+  await catalog.load("c1003");
+  const pkg = catalog.offers("c1003")[0];
   const found = await apiFor(demo.origin).competitors.search("1003", bib);
   const competitor = found.ok ? found.data.items[0] : undefined;
   if (!pkg || !competitor) throw new Error("no package or participant");
   const event = { eventId: "1003", name: "Kazan Night Run 2025" };
   expect(await cart.addPackage(event, pkg, { kind: "competitor", competitor })).toBe(true);
-  expect(await cart.applyPromoCode(code)).toBe(true);
+  expect(await cart.promoCodes.apply(code)).toBe(true);
   await checkout.start(null);
   checkout.setEmail("runner@example.com");
   expect(await checkout.continueToPayment()).toBe(true);
@@ -121,7 +121,7 @@ describe("checkout", () => {
     // Once the code is off the cart, the same checkout goes through.
     const applied = second.store.cart.cart?.promotionalCodes?.[0];
     if (!applied) throw new Error("the code should still be in the cart");
-    expect(await second.store.cart.removePromoCode(applied.codeId)).toBe(true);
+    expect(await second.store.cart.promoCodes.remove(applied.codeId)).toBe(true);
     expect(await b.pay()).toBe(true);
     expect(b.promoError).toBeNull();
     expect(second.redirects).toHaveLength(1);

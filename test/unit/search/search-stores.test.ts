@@ -2,6 +2,7 @@
 /** The find-my-photos stores against the in-process demo backend (spec §4, §5, §8, §9). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, createApi } from "../../../storefront/src/api/index.ts";
+import { CatalogStore } from "../../../storefront/src/stores/CatalogStore.ts";
 import { ErrorStore } from "../../../storefront/src/stores/ErrorStore.ts";
 import { EventStore } from "../../../storefront/src/stores/EventStore.ts";
 import { FaceSearchStore } from "../../../storefront/src/stores/FaceSearchStore.ts";
@@ -27,7 +28,7 @@ function stores(api?: Api) {
   const notifications = new NotificationStore(new UiStore(1280, false));
   const errors = new ErrorStore();
   const gallery = new GalleryStore({ api: a, events, tokens, notifications, errors });
-  const myPhotos = new MyPhotosStore({ api: a, events, tokens });
+  const myPhotos = new MyPhotosStore({ api: a, events, tokens, catalog: new CatalogStore(a) });
   const face = new FaceSearchStore({
     api: a,
     myPhotos,

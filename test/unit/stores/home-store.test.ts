@@ -98,7 +98,7 @@ describe("HomeStore", () => {
     const { api } = fakeApi(true);
     const home = new HomeStore({ api, storage: memory(), themeId: "T", showBanners: false });
     await home.search("Kazan");
-    expect(home.state).toBe("error");
+    expect(home.state).toBe("failed");
     expect(home.query).toBe("Kazan");
   });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Language } from "../../../cli/config/schema.ts";
-import { UNEXPECTED_ERROR_MESSAGES } from "../../../storefront/src/stores/ErrorStore.ts";
 import { LANGUAGE_STORAGE_KEY } from "../../../storefront/src/stores/LanguageStore.ts";
 import { NOTIFICATION_MS } from "../../../storefront/src/stores/NotificationStore.ts";
 import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
 import { safeStorage } from "../../../storefront/src/stores/types.ts";
+import { english } from "../fixtures/english.ts";
 import { testSettings } from "../fixtures/settings.ts";
 
 const settings = testSettings({
@@ -18,7 +18,7 @@ function make(
     browser?: string[];
     stored?: string;
     width?: number;
-    failCatalog?: boolean;
+    failMessages?: boolean;
   } = {},
 ) {
   const map = new Map<string, string>();
@@ -36,8 +36,8 @@ function make(
     width: opts.width ?? 1280,
     touch: false,
     origin: "https://shop.example",
-    loadCatalog: async (l) => {
-      if (opts.failCatalog) throw new Error("chunk failed");
+    loadMessages: async (l) => {
+      if (opts.failMessages) throw new Error("chunk failed");
       loaded.push(l);
     },
   });
@@ -45,7 +45,7 @@ function make(
 }
 
 describe("LanguageStore", () => {
-  it("detects, loads the catalog and keeps the visitor's choice in local storage", async () => {
+  it("detects, loads the messages and keeps the visitor's choice in local storage", async () => {
     const { store, map, loaded } = make();
     expect(store.language.language).toBe("ru");
     await store.language.init();
@@ -56,8 +56,8 @@ describe("LanguageStore", () => {
     expect(loaded).toEqual(["ru", "en"]);
     expect(make({ stored: "en" }).store.language.language).toBe("en");
   });
-  it("keeps the current language when the catalog fails to load", async () => {
-    const { store, map } = make({ failCatalog: true });
+  it("keeps the current language when the messages fail to load", async () => {
+    const { store, map } = make({ failMessages: true });
     await expect(store.language.setLanguage("en")).rejects.toThrow("chunk failed");
     expect(store.language.language).toBe("ru");
     expect(map.has(LANGUAGE_STORAGE_KEY)).toBe(false);
@@ -96,7 +96,9 @@ describe("ErrorStore", () => {
     const nameOnly = new TypeError();
     store.errors.report(nameOnly);
     // The visitor reads a message in their language, once; the technical text is kept.
-    expect(store.errors.queue.map((q) => q.message)).toEqual([UNEXPECTED_ERROR_MESSAGES.other]);
+    expect(store.errors.queue.map((q) => english(q.message))).toEqual([
+      "Something went wrong. Try again or reload the page.",
+    ]);
     expect(store.errors.lastErrorText).toBe("TypeError");
     store.errors.show("Server text");
     store.errors.dismiss();

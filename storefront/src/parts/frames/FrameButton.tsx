@@ -22,12 +22,12 @@ export const FrameButton = observer(function FrameButton({
   className?: string;
 }) {
   const { t } = useLingui();
-  const { framePicker, myPhotos, cart } = useShop();
+  const { framePicker, myPhotos, catalog } = useShop();
   useEffect(() => {
-    void cart.loadCatalog(catalogId);
-  }, [cart, catalogId]);
+    void catalog.load(catalogId);
+  }, [catalog, catalogId]);
   if (myPhotos.eventId !== event.eventId || !myPhotos.subject) return null;
-  if (frameTypes(cart.catalogs.get(catalogId) ?? []).length === 0) return null;
+  if (frameTypes(catalog.productsOf(catalogId)).length === 0) return null;
   return (
     <button
       type="button"

@@ -30,7 +30,7 @@ interface Props {
 export const PhotoViewer = observer(function PhotoViewer(props: Props) {
   const { eventId, eventName, photos, total, index, myNumber, onIndex, onClose } = props;
   const { t } = useLingui();
-  const { cart, events, myPhotos, language } = useShop();
+  const { cart, catalog, events, myPhotos, language } = useShop();
   const event = events.event(eventId);
   const catalogId = event?.catalogId ?? null;
   const dialog = useRef<HTMLDialogElement>(null);
@@ -45,8 +45,8 @@ export const PhotoViewer = observer(function PhotoViewer(props: Props) {
   }, []);
 
   useEffect(() => {
-    if (catalogId) void cart.loadCatalog(catalogId);
-  }, [cart, catalogId]);
+    if (catalogId) void catalog.load(catalogId);
+  }, [catalog, catalogId]);
 
   const go = (delta: number) => onIndex(stepIndex(index, delta, photos.length));
   const onKeyDown = (e: KeyboardEvent) => {
@@ -84,7 +84,7 @@ export const PhotoViewer = observer(function PhotoViewer(props: Props) {
   };
 
   if (!photo) return null;
-  const product = catalogId ? cart.photoProduct(catalogId) : null;
+  const product = catalogId ? catalog.photoProduct(catalogId) : null;
   // With "My photos" of this event known, the participant's search token goes along.
   const subject = myPhotos.eventId === eventId ? myPhotos.subject : null;
   const tags: PhotoTag[] = myNumber

@@ -23,12 +23,12 @@ export const GiftOffer = observer(function GiftOffer({
   level?: "h2" | "h3";
 }) {
   const { t } = useLingui();
-  const { cart, language } = useShop();
+  const { cart, catalog, language } = useShop();
   const names = useProductNames();
   useEffect(() => {
-    void cart.loadCatalog(catalogId);
-  }, [cart, catalogId]);
-  const gift = cart.gift(catalogId);
+    void catalog.load(catalogId);
+  }, [catalog, catalogId]);
+  const gift = catalog.gift(catalogId);
   if (!gift) return null;
   const inCart = cart.has(gift.productId);
   if (inCart && hideInCart) return null;

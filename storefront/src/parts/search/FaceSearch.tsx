@@ -78,7 +78,7 @@ export const FaceSearch = observer(function FaceSearch({
     );
   };
 
-  const errorText = {
+  const errorMessage = {
     "too-large": t`Upload a photo up to 8 MB`,
     "not-image": t`Upload a photo (JPEG, PNG, HEIC or WebP)`,
     several: t`Take a selfie of one person`,
@@ -146,7 +146,7 @@ export const FaceSearch = observer(function FaceSearch({
       )}
       {faceSearch.phase === "error" && faceSearch.error && (
         <p className="search-error" role="alert">
-          {errorText[faceSearch.error]}
+          {errorMessage[faceSearch.error]}
         </p>
       )}
     </section>

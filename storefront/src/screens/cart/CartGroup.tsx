@@ -22,11 +22,11 @@ export const CartGroup = observer(function CartGroup({
   money: Money;
 }) {
   const { t } = useLingui();
-  const { cart, myPhotos } = useShop();
+  const { cart, catalog, myPhotos } = useShop();
   const productNames = useProductNames();
   const subject = myPhotos.eventId === group.eventId ? myPhotos.subject : null;
   const distance = subject?.kind === "competitor" ? subject.competitor.distance : null;
-  const offers = cart.offers(group.catalogId, distance);
+  const offers = catalog.offers(group.catalogId, distance);
   const cheapest = offers.reduce<Product | null>(
     (best, p) => (best === null || p.price < best.price ? p : best),
     null,

@@ -17,15 +17,15 @@ import { SelectionProvider, SelectionToolbar } from "./selection.tsx";
 export const CartScreen = observer(function CartScreen() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { cart, language } = useShop();
+  const { cart, catalog, language } = useShop();
   const groups = cart.groups;
   const catalogIds = groups.map((g) => g.catalogId).join(",");
 
   useEffect(() => {
-    for (const id of catalogIds.split(",")) if (id) void cart.loadCatalog(id);
-  }, [cart, catalogIds]);
+    for (const id of catalogIds.split(",")) if (id) void catalog.load(id);
+  }, [catalog, catalogIds]);
 
-  const money = (amount: number) => formatMoney(amount, cart.currencyId ?? 643, language.language);
+  const money = (amount: number) => formatMoney(amount, cart.currencyId, language.language);
   const live = (
     <p className="visually-hidden" role="status" aria-live="polite">
       {cart.announcement ? i18n._(cart.announcement) : ""}

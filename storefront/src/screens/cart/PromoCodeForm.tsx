@@ -11,8 +11,9 @@ export const PromoCodeForm = observer(function PromoCodeForm() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const { cart } = useShop();
+  const promo = cart.promoCodes;
   const [code, setCode] = useState("");
-  const error = cart.promoError;
+  const error = promo.error;
   const codes = cart.cart?.promotionalCodes ?? [];
 
   return (
@@ -21,8 +22,8 @@ export const PromoCodeForm = observer(function PromoCodeForm() {
         className="promo__form"
         onSubmit={async (e) => {
           e.preventDefault();
-          if (cart.promoBusy) return;
-          if (await cart.applyPromoCode(code)) setCode("");
+          if (promo.busy) return;
+          if (await promo.apply(code)) setCode("");
         }}
       >
         <label htmlFor="promo-code">{t`Promo code`}</label>
@@ -38,10 +39,10 @@ export const PromoCodeForm = observer(function PromoCodeForm() {
             aria-describedby={error ? "promo-error" : undefined}
             onChange={(e) => {
               setCode(e.target.value);
-              if (error) cart.clearPromoError();
+              if (error) promo.clearError();
             }}
           />
-          <button type="submit" className="button" aria-disabled={cart.promoBusy}>
+          <button type="submit" className="button" aria-disabled={promo.busy}>
             {t`Apply`}
           </button>
         </div>
@@ -62,7 +63,7 @@ export const PromoCodeForm = observer(function PromoCodeForm() {
                   type="button"
                   className="bar-button"
                   aria-label={t`Remove promo code ${name}`}
-                  onClick={() => void cart.removePromoCode(c.codeId)}
+                  onClick={() => void promo.remove(c.codeId)}
                 >
                   <Icon name="close" />
                 </button>

@@ -88,7 +88,7 @@ export const HomeScreen = observer(function HomeScreen() {
       )}
       <section aria-labelledby="events-title" aria-busy={home.state === "loading"}>
         <h2 id="events-title">{home.query.trim() ? t`Events found` : t`Recent events`}</h2>
-        {home.state === "error" && (
+        {home.state === "failed" && (
           <div className="message message--error" role="alert">
             <p>{t`Could not load events. Check your connection and try again.`}</p>
             <button type="button" className="button" onClick={() => void home.search(home.query)}>

@@ -1,0 +1,56 @@
+import { makeAutoObservable, observable, runInAction } from "mobx";
+import type { Api, Product } from "../api/index.ts";
+import { giftOf, packageOffers, photoProductOf } from "../domain/catalog.ts";
+
+/**
+ * The product catalogs of events (GET catalog-service /catalog/products), each asked for once
+ * and shared by every store and screen that sells: the photo product, the package offers, the
+ * gift promo code and the frames. A catalog that failed to load is asked for again next time.
+ */
+export class CatalogStore {
+  /** Products by catalogId, once loaded. */
+  readonly products = observable.map<string, Product[]>({}, { deep: false });
+  private readonly api: Api;
+  /** Calls in flight: a page and an early prefetch of the same catalog share one. */
+  private readonly loading = new Map<string, Promise<boolean>>();
+
+  constructor(api: Api) {
+    this.api = api;
+    makeAutoObservable<CatalogStore, "api" | "loading">(this, { api: false, loading: false });
+  }
+
+  /** Loads a catalog once; true when it is loaded. */
+  load(catalogId: string): Promise<boolean> {
+    if (this.products.has(catalogId)) return Promise.resolve(true);
+    let call = this.loading.get(catalogId);
+    if (!call) {
+      call = this.api.catalog.products({ catalogId }).then((result) => {
+        this.loading.delete(catalogId);
+        if (result.ok) runInAction(() => this.products.set(catalogId, result.data.items));
+        return result.ok;
+      });
+      this.loading.set(catalogId, call);
+    }
+    return call;
+  }
+
+  /** The catalog's products; none until it has loaded. */
+  productsOf(catalogId: string): Product[] {
+    return this.products.get(catalogId) ?? [];
+  }
+
+  /** The event's photo product ("Digital photo"), once its catalog has loaded. */
+  photoProduct(catalogId: string): Product | null {
+    return photoProductOf(this.productsOf(catalogId));
+  }
+
+  /** All-photos package offers of a catalog, for any or the given distance. */
+  offers(catalogId: string, distance: string | null = null): Product[] {
+    return packageOffers(this.productsOf(catalogId), distance);
+  }
+
+  /** The event's gift promo code product, once its catalog has loaded. */
+  gift(catalogId: string): Product | null {
+    return giftOf(this.productsOf(catalogId));
+  }
+}
