@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runNew } from "../../../cli/commands/new.ts";
 import { loadTenant } from "../../../cli/config/load.ts";
 import type { TenantConfig } from "../../../cli/config/schema.ts";
+import { TENANT_IDS as ALL } from "../fixtures/tenants.ts";
 
 const exec = promisify(execFile);
-const ALL = ["ironstar", "myeventphoto", "mysport", "mysport-usa", "timerman"];
 
 /** The real binary, as CI runs it: no TTY, so it must never wait for an answer. */
 async function cli(...args: string[]) {
