@@ -27,8 +27,8 @@ export default {
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
-  // The machines have 2 cores shared with other work.
-  concurrency: 1,
+  // The machines have 2 cores shared with other work: at most 2 test runners.
+  concurrency: 2,
   timeoutMS: 10000,
   thresholds: { high: 90, low: 80, break: null },
 };
