@@ -6,6 +6,9 @@
  * (§3).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Language } from "../../../cli/config/schema.ts";
+import type { CookieJar } from "../../../storefront/src/stores/cookies.ts";
+import { LanguageStore } from "../../../storefront/src/stores/LanguageStore.ts";
 import { NotificationStore } from "../../../storefront/src/stores/NotificationStore.ts";
 import { PendingOrdersStore } from "../../../storefront/src/stores/PendingOrdersStore.ts";
 import { SettingsStore } from "../../../storefront/src/stores/SettingsStore.ts";
@@ -145,5 +148,69 @@ describe("PendingOrdersStore: unpaid orders of this device", () => {
     expect(b.ids).toEqual(["o1", "o2"]);
     a.remove("o2");
     expect(a.ids).toEqual(["o1"]);
+  });
+});
+
+describe("LanguageStore: the choice is kept in local storage and mirrored to a cookie", () => {
+  /** A cookie jar that records every cookie set, with its lifetime. */
+  function jar(initial: Record<string, string> = {}) {
+    const values = new Map(Object.entries(initial));
+    const sets: [string, string, number][] = [];
+    const cookies: CookieJar = {
+      get: (name) => values.get(name) ?? null,
+      set: (name, value, days) => {
+        values.set(name, value);
+        sets.push([name, value, days]);
+      },
+    };
+    return { cookies, sets };
+  }
+  function language(stored: string | null, cookies: CookieJar) {
+    const map = new Map<string, string>();
+    if (stored) map.set("storefront.language", stored);
+    const loaded: Language[] = [];
+    const store = new LanguageStore({
+      settings: new SettingsStore(testSettings(), "shop.example"),
+      storage: mapStorage(map),
+      browserLanguages: ["ru-RU"],
+      loadCatalog: async (l) => void loaded.push(l),
+      cookies,
+    });
+    return { store, map, loaded };
+  }
+
+  it("a choice stored before the cookie existed is mirrored at start-up, for 365 days", async () => {
+    const { cookies, sets } = jar();
+    const { store, loaded } = language("en", cookies);
+    await store.init();
+    expect(sets).toEqual([["storefront_lang", "en", 365]]);
+    expect([store.language, store.loaded, loaded]).toEqual(["en", true, ["en"]]);
+  });
+
+  it("nothing is written at start-up without a stored choice, or when the cookie agrees", async () => {
+    const none = jar();
+    await language(null, none.cookies).store.init();
+    expect(none.sets).toEqual([]);
+    const same = jar({ storefront_lang: "en" });
+    await language("en", same.cookies).store.init();
+    expect(same.sets).toEqual([]);
+  });
+
+  it("switching language stores it and sets the cookie for 365 days; the same one is a no-op", async () => {
+    const { cookies, sets } = jar();
+    const { store, map, loaded } = language(null, cookies);
+    await store.setLanguage("ru");
+    expect([sets, loaded]).toEqual([[], []]);
+    await store.setLanguage("en");
+    expect(store.language).toBe("en");
+    expect(map.get("storefront.language")).toBe("en");
+    expect(sets).toEqual([["storefront_lang", "en", 365]]);
+    expect(loaded).toEqual(["en"]);
+  });
+
+  it("the prerender serves each language in turn", () => {
+    const { store } = language(null, jar().cookies);
+    store.serveIn("en");
+    expect(store.language).toBe("en");
   });
 });
