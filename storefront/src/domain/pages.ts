@@ -42,6 +42,7 @@ export function pageForPath(path: string, menu: readonly MenuItem[]): PageKind {
 /** The event id of an event page's path (/event/{id} or /event/{id}/photos), else null. */
 export function eventIdOfPath(path: string): string | null {
   const m = /^\/event\/([^/]+)(?:\/photos)?\/?$/.exec(path);
+  // Stryker disable next-line ConditionalExpression: equivalent, without a match m[1] throws inside the try below, which returns null
   if (!m?.[1]) return null;
   try {
     return decodeURIComponent(m[1]);
