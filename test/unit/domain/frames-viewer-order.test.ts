@@ -119,7 +119,15 @@ describe("Excel photo list: an Office Open XML workbook", () => {
     Object.fromEntries(Object.entries(unzipSync(bytes)).map(([k, v]) => [k, strFromU8(v)]));
 
   it("has the content types, relationships, workbook and sheet a spreadsheet needs", () => {
-    const p = parts(buildXlsx([["Photo", "Link"], ["a\u0001<b>", "u"]], "My photos"));
+    const p = parts(
+      buildXlsx(
+        [
+          ["Photo", "Link"],
+          ["a\u0001<b>", "u"],
+        ],
+        "My photos",
+      ),
+    );
     expect(p["[Content_Types].xml"]).toBe(
       `${HEAD}<Types xmlns="${PKG}/content-types">` +
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +

@@ -6,14 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Api, BoughtPhoto, Receipt } from "../../../storefront/src/api/index.ts";
 import { DownloadStore, fileNameOf } from "../../../storefront/src/stores/DownloadStore.ts";
-
-const ok = <T>(data: T, status = 200) => ({ ok: true as const, status, data });
-const failed = (status: number) => ({
-  ok: false as const,
-  status,
-  data: null,
-  error: { kind: "http" as const, status, code: "X", message: "x" },
-});
+import { failed, ok } from "../fixtures/api-results.ts";
 
 interface Script {
   create?: () => unknown;

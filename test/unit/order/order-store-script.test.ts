@@ -7,15 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { Api, Order, Payment } from "../../../storefront/src/api/index.ts";
 import { OrderStore } from "../../../storefront/src/stores/OrderStore.ts";
 import { PendingOrdersStore } from "../../../storefront/src/stores/PendingOrdersStore.ts";
+import { failed, ok } from "../fixtures/api-results.ts";
 import { mapStorage } from "../fixtures/stores.ts";
-
-const ok = <T>(data: T) => ({ ok: true as const, status: 200, data });
-const failed = (status: number) => ({
-  ok: false as const,
-  status,
-  data: null,
-  error: { kind: "http" as const, status, code: "X", message: "x" },
-});
 
 const order = (state: Order["state"]) =>
   ({ orderId: "o1", invoiceId: "inv1", state, currencyId: 643 }) as Order;

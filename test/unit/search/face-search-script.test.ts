@@ -9,16 +9,10 @@ import { describe, expect, it } from "vitest";
 import type { Api } from "../../../storefront/src/api/index.ts";
 import { FaceSearchStore } from "../../../storefront/src/stores/FaceSearchStore.ts";
 import type { MyPhotosStore } from "../../../storefront/src/stores/MyPhotosStore.ts";
+import { failed, ok } from "../fixtures/api-results.ts";
 
 const JPEG = readFileSync(join(import.meta.dirname, "../../fixtures/selfies/one-person.jpg"));
 const MB = 1024 * 1024;
-const ok = <T>(data: T, status = 200) => ({ ok: true as const, status, data });
-const failed = (status: number) => ({
-  ok: false as const,
-  status,
-  data: null,
-  error: { kind: "http" as const, status, code: "X", message: "x" },
-});
 const selfie = (state: string, persons: unknown[] = []) => ({ selfieId: "s1", state, persons });
 const ONE = [{ personId: "p1", competitorId: "1003-303" }];
 

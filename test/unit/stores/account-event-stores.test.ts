@@ -7,14 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { Api, Event, Order } from "../../../storefront/src/api/index.ts";
 import { AccountStore } from "../../../storefront/src/stores/AccountStore.ts";
 import { EventStore } from "../../../storefront/src/stores/EventStore.ts";
+import { failed, ok } from "../fixtures/api-results.ts";
 
-const ok = <T>(data: T) => ({ ok: true as const, status: 200, data });
-const failed = (status: number, kind: "http" | "network" = "http") => ({
-  ok: false as const,
-  status,
-  data: null,
-  error: { kind, status, code: "X", message: "x" },
-});
 const order = (orderId: string, day: number) =>
   ({ orderId, createdOn: new Date(Date.UTC(2025, 9, day)).toISOString() }) as Order;
 

@@ -11,16 +11,10 @@ import { GalleryStore } from "../../../storefront/src/stores/GalleryStore.ts";
 import { NotificationStore } from "../../../storefront/src/stores/NotificationStore.ts";
 import { SearchTokenStore } from "../../../storefront/src/stores/SearchTokenStore.ts";
 import { UiStore } from "../../../storefront/src/stores/UiStore.ts";
+import { failed, ok } from "../fixtures/api-results.ts";
 
 const photo = (n: number) => ({ photoId: `ph${n}` }) as Photo;
 const TAG: PhotoTag = { photoTagId: "ph1-bib101", name: "Ivanov", value: "101", itIsMe: null };
-const ok = <T>(data: T, status = 200) => ({ ok: true as const, status, data });
-const failed = (status: number) => ({
-  ok: false as const,
-  status,
-  data: null,
-  error: { kind: "http" as const, status, code: "X", message: "x" },
-});
 
 /** A scripted API: events by id, photos in pages of `pageSize` up to `total`, itsMe's status. */
 function setup(

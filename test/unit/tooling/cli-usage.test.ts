@@ -3,26 +3,8 @@
  * failed build, 2 usage error): an unknown command or option, a missing argument or option
  * value each get a clear message on stderr, a pointer to --help, nothing on stdout, and exit 2.
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-
-const exec = promisify(execFile);
-
-/** The real binary, as a person or CI runs it. */
-async function cli(...args: string[]) {
-  return exec(process.execPath, ["cli/bin.js", ...args], {
-    encoding: "utf8",
-    timeout: 60_000,
-  }).then(
-    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({
-      code: e.code,
-      stdout: e.stdout,
-      stderr: e.stderr,
-    }),
-  );
-}
+import { cli } from "../fixtures/cli.ts";
 
 const HINT = "(run with --help for usage)";
 
