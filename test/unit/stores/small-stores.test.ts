@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Language } from "../../../cli/config/schema.ts";
 import type { CookieJar } from "../../../storefront/src/stores/cookies.ts";
+import { ErrorStore } from "../../../storefront/src/stores/ErrorStore.ts";
 import { LanguageStore } from "../../../storefront/src/stores/LanguageStore.ts";
 import { NotificationStore } from "../../../storefront/src/stores/NotificationStore.ts";
 import { PendingOrdersStore } from "../../../storefront/src/stores/PendingOrdersStore.ts";
@@ -212,5 +213,44 @@ describe("LanguageStore: the choice is kept in local storage and mirrored to a c
     const { store } = language(null, jar().cookies);
     store.serveIn("en");
     expect(store.language).toBe("en");
+  });
+});
+
+describe("ErrorStore: the error queue of spec §8", () => {
+  it("the last error text of an error that is not an object is its text", () => {
+    const errors = new ErrorStore();
+    errors.report(404);
+    expect(errors.lastErrorText).toBe("404");
+    errors.report("theme stylesheet did not load");
+    expect(errors.lastErrorText).toBe("theme stylesheet did not load");
+    errors.report(null);
+    expect(errors.lastErrorText).toBe("null");
+    expect(errors.queue).toHaveLength(1);
+  });
+
+  it("an error without any text is not shown", () => {
+    const errors = new ErrorStore();
+    errors.report({ message: "", name: "", stack: "" });
+    expect([errors.queue, errors.lastErrorText]).toEqual([[], ""]);
+  });
+
+  it("duplicate navigation leaves the last error text alone", () => {
+    const errors = new ErrorStore();
+    errors.report(new Error("Network down"));
+    errors.report({ name: "NavigationDuplicated", message: "Avoided redundant navigation" });
+    expect(errors.lastErrorText).toBe("Network down");
+  });
+
+  it("a shown message's text is the last error text; dismiss by id removes only that one", () => {
+    const errors = new ErrorStore();
+    errors.show("Error adding a product to the cart");
+    errors.show("This item has already been added to the Cart.");
+    expect(errors.lastErrorText).toBe("This item has already been added to the Cart.");
+    const [first, second] = errors.queue;
+    expect(first?.id).not.toBe(second?.id);
+    errors.dismiss(second?.id);
+    expect(errors.queue.map((q) => q.message)).toEqual(["Error adding a product to the cart"]);
+    errors.dismiss();
+    expect(errors.current).toBeUndefined();
   });
 });
