@@ -24,6 +24,9 @@ const NODE_TOKENS = new Set([
   "block-scalar-header",
 ]);
 
+/** Marks the lexer inserts that are not in the text: they take no place in it. */
+const NOT_IN_TEXT = new Set([CST.DOCUMENT, CST.SCALAR, CST.FLOW_END]);
+
 /**
  * The first way the text is too big or too deep to parse safely, or null. The depth is an
  * upper estimate: block indentation levels, plus list and key indicators on one line
@@ -39,7 +42,7 @@ export function yamlShapeProblem(text: string): ShapeProblem | null {
   for (const token of new Lexer().lex(text)) {
     const type = CST.tokenType(token);
     const at = offset;
-    offset += token.length;
+    if (!NOT_IN_TEXT.has(token)) offset += token.length;
     if (type === "newline") {
       lineStart = true;
       onLine = 0;

@@ -21,6 +21,7 @@ export function nextPreview(
   status: number | null | undefined,
   image: string | null,
 ): FramePreviewState {
+  // Stryker disable next-line ConditionalExpression: equivalent for image === null, the fall-through gives the same state for a 200
   if (status === 200 && image !== null) return { image, tokenExpired: false, status: 200 };
   const code = status ?? 0;
   return { image: null, tokenExpired: code === 401, status: code };

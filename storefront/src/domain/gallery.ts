@@ -19,6 +19,7 @@ export function gridRowHeight(width: number, columns: number): number {
 
 /** The viewer's neighbour: next/previous stop at the ends (no wrap, so "1 of N" means the start). */
 export function stepIndex(index: number, delta: number, count: number): number {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, with no photos Math.max(0, …) below gives 0 too
   if (count <= 0) return 0;
   return Math.max(0, Math.min(count - 1, index + delta));
 }
@@ -26,5 +27,6 @@ export function stepIndex(index: number, delta: number, count: number): number {
 /** A horizontal swipe: at least 50 px and more sideways than up or down. */
 export function swipeDirection(dx: number, dy: number): -1 | 0 | 1 {
   if (Math.abs(dx) < 50 || Math.abs(dx) < Math.abs(dy)) return 0;
+  // Stryker disable next-line EqualityOperator: equivalent, dx is at least 50 px away from 0 here
   return dx < 0 ? 1 : -1;
 }

@@ -22,6 +22,7 @@ function pick(candidate: Language, available: readonly Language[], fallback: Lan
 
 /** Maps one browser language tag to a storefront language: ru, CIS → ru; en; es; anything else → en. */
 export function mapBrowserLanguage(tag: string): Language {
+  // Stryker disable next-line StringLiteral: equivalent, split always returns a first element
   const primary = tag.toLowerCase().split(/[-_]/)[0] ?? "";
   if (primary === "ru" || (CIS_LANGUAGES as readonly string[]).includes(primary)) return "ru";
   if (primary === "es") return "es";

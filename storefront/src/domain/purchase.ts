@@ -29,6 +29,7 @@ export function onePhoto(
   photos: readonly BoughtPhoto[],
 ): string | null {
   const single = product.productType === "photo" || product.productType === "frame";
+  // Stryker disable next-line OptionalChaining: equivalent, photos[0] exists when there is exactly one
   return single && photos.length === 1 ? (photos[0]?.photoId ?? null) : null;
 }
 

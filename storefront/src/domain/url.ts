@@ -33,5 +33,6 @@ export function safeLinkUrl(url: string | null | undefined): string | null {
 /** Whether the shop may leave for this address (a bank's pay page): http(s) or relative. */
 export function isWebAddress(url: string | null | undefined): url is string {
   const scheme = schemeOf(url);
+  // Stryker disable next-line ConditionalExpression: equivalent, WEB_SCHEMES never has null
   return scheme !== null && WEB_SCHEMES.has(scheme);
 }

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, createApi } from "../../../storefront/src/api/index.ts";
-import { type Call, newCartId, recordingFetch, selfie, startDemo } from "../demo/demo-server.ts";
+import { newCartId, selfie, startDemo } from "../demo/demo-server.ts";
+import { type Call, recordingFetch } from "../fixtures/recording-fetch.ts";
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
 beforeAll(async () => {

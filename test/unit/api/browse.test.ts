@@ -2,7 +2,8 @@
 /** Contract tests: themes, events, photos, competitors, recognition, catalog, frames. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi, PRODUCT_TYPES } from "../../../storefront/src/api/index.ts";
-import { apiFor, recordingFetch, selfie, startDemo, tokenFor } from "../demo/demo-server.ts";
+import { apiFor, selfie, startDemo, tokenFor } from "../demo/demo-server.ts";
+import { recordingFetch } from "../fixtures/recording-fetch.ts";
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
 beforeAll(async () => {

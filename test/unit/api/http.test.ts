@@ -11,7 +11,7 @@ import {
   NETWORK_FAILURE_STATUS,
   NetworkError,
 } from "../../../storefront/src/api/index.ts";
-import { recordingFetch } from "../demo/demo-server.ts";
+import { recordingFetch } from "../fixtures/recording-fetch.ts";
 
 type Route = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -1,4 +1,4 @@
-/** Test helpers: the demo backend on 127.0.0.1 (random port), a fake clock, a recording fetch. */
+/** Test helpers: the demo backend on 127.0.0.1 (random port), a fake clock, selfies, tokens. */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -39,26 +39,6 @@ export async function startDemo(options: DemoOptions = {}) {
         server.closeAllConnections();
       }),
   };
-}
-
-export interface Call {
-  url: string;
-  method: string;
-  headers: Headers;
-}
-
-/** Node's fetch, recording every call's URL, method and headers. */
-export function recordingFetch() {
-  const calls: Call[] = [];
-  const wrapped: typeof fetch = (input, init) => {
-    calls.push({
-      url: String(input),
-      method: init?.method ?? "GET",
-      headers: new Headers(init?.headers),
-    });
-    return fetch(input, init);
-  };
-  return { fetch: wrapped, calls };
 }
 
 export function apiFor(origin: string, token: string | null = null, language = "ru"): Api {

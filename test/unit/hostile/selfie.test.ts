@@ -14,6 +14,7 @@ import { EventStore } from "../../../storefront/src/stores/EventStore.ts";
 import { FaceSearchStore } from "../../../storefront/src/stores/FaceSearchStore.ts";
 import { MyPhotosStore } from "../../../storefront/src/stores/MyPhotosStore.ts";
 import { SearchTokenStore } from "../../../storefront/src/stores/SearchTokenStore.ts";
+import { errorReply, recordingFetch } from "../fixtures/recording-fetch.ts";
 
 const JPEG = readFileSync(join(import.meta.dirname, "../../fixtures/selfies/one-person.jpg"));
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -87,14 +88,7 @@ describe("which files are photos", () => {
 describe("FaceSearchStore", () => {
   /** The store on an API whose fetch records calls and answers a failed upload. */
   function face() {
-    const calls: { method: string; url: string }[] = [];
-    const fetch: typeof globalThis.fetch = async (input, init) => {
-      calls.push({ method: init?.method ?? "GET", url: String(input) });
-      return new Response(JSON.stringify({ code: "Unavailable", message: "down" }), {
-        status: 503,
-        headers: { "Content-Type": "application/json" },
-      });
-    };
+    const { fetch, calls } = recordingFetch(() => errorReply(503, "Unavailable"));
     const api = createApi({ origin: "https://shop.example", getLanguage: () => "en", fetch });
     const events = new EventStore(api);
     const tokens = new SearchTokenStore(api);

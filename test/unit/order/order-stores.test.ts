@@ -5,6 +5,7 @@ import type { Photo } from "../../../storefront/src/api/index.ts";
 import { PENDING_ORDERS_KEY } from "../../../storefront/src/domain/pending-orders.ts";
 import type { FilePorts } from "../../../storefront/src/stores/files.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
+import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
 import { demoStores, mapStorage } from "../fixtures/stores.ts";
 
@@ -21,25 +22,12 @@ type Rule = (method: string, path: string) => "drop-reply" | "fail" | null;
 
 /** A tab with a recording fetch; `rule` can fail a call or lose its reply (a time-out). */
 function tab(rule: Rule = () => null, map = new Map<string, string>()) {
-  const calls: string[] = [];
   const saved: { blob: Blob; name: string }[] = [];
   const redirects: string[] = [];
-  const fetcher: typeof fetch = async (input, init) => {
-    const url = new URL(String(input));
-    const method = init?.method ?? "GET";
-    const path = url.pathname.replace(/^\/public\/[^/]+\/api\/v1/, "");
-    calls.push(`${method} ${path}`);
+  const { fetch: fetcher, lines: calls } = recordingFetch(({ method, path }) => {
     const what = rule(method, path);
-    if (what === "fail") {
-      return new Response(JSON.stringify({ code: "ServiceUnavailable", message: "down" }), {
-        status: 503,
-        headers: { "content-type": "application/json" },
-      });
-    }
-    const response = await fetch(input, init);
-    if (what === "drop-reply") throw new TypeError("network: reply lost");
-    return response;
-  };
+    return what === "fail" ? 503 : what === "drop-reply" ? "lost" : null;
+  });
   const files: FilePorts = {
     save: (blob, name) => void saved.push({ blob, name }),
     share: async () => false,

@@ -11,7 +11,8 @@ import { MyPhotosStore } from "../../../storefront/src/stores/MyPhotosStore.ts";
 import { NotificationStore } from "../../../storefront/src/stores/NotificationStore.ts";
 import { SearchTokenStore } from "../../../storefront/src/stores/SearchTokenStore.ts";
 import { UiStore } from "../../../storefront/src/stores/UiStore.ts";
-import { fakeClock, recordingFetch, selfie, startDemo } from "../demo/demo-server.ts";
+import { fakeClock, selfie, startDemo } from "../demo/demo-server.ts";
+import { recordingFetch } from "../fixtures/recording-fetch.ts";
 
 const clock = fakeClock();
 let demo: Awaited<ReturnType<typeof startDemo>>;

@@ -1,26 +1,12 @@
-import { execFile } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runNew } from "../../../cli/commands/new.ts";
 import { loadTenant } from "../../../cli/config/load.ts";
 import type { TenantConfig } from "../../../cli/config/schema.ts";
-
-const exec = promisify(execFile);
-const ALL = ["ironstar", "myeventphoto", "mysport", "mysport-usa", "timerman"];
-
-/** The real binary, as CI runs it: no TTY, so it must never wait for an answer. */
-async function cli(...args: string[]) {
-  return exec(process.execPath, ["cli/bin.js", ...args], {
-    encoding: "utf8",
-    timeout: 60_000,
-  }).then(
-    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => e,
-  );
-}
+import { cli } from "../fixtures/cli.ts";
+import { TENANT_IDS as ALL } from "../fixtures/tenants.ts";
 
 function capture() {
   const out: string[] = [];

@@ -1,0 +1,119 @@
+/**
+ * The checks before a tenant file is parsed or an asset is shipped: at most 1000 values and
+ * 32 levels of nesting (a tenant has about a hundred values, a few levels), and an asset whose
+ * first bytes are what its extension says.
+ */
+import { describe, expect, it } from "vitest";
+import { contentProblem } from "../../../cli/config/asset-content.ts";
+import { yamlShapeProblem } from "../../../cli/config/shape.ts";
+
+/** A file of `n` values: the key, the list, and n − 2 items. */
+const values = (n: number) => `list: [${Array.from({ length: n - 2 }, () => "x").join(", ")}]\n`;
+
+describe("yamlShapeProblem", () => {
+  it("1000 values pass; the 1001st is refused where it stands", () => {
+    expect(yamlShapeProblem(values(1000))).toBeNull();
+    const text = values(1001);
+    expect(yamlShapeProblem(text)).toEqual({
+      offset: text.lastIndexOf("x"),
+      message: "more than 1000 values; expected a tenant's settings (about a hundred)",
+    });
+  });
+
+  it("counts list items, keys, aliases and block scalars as values", () => {
+    const items = `${Array.from({ length: 500 }, () => "- ").join("")}\n`;
+    // 500 item markers on one line are also 500 levels: the depth check answers first.
+    expect(yamlShapeProblem(items)?.message).toMatch(/^nested more than 32 levels/);
+    const lines = Array.from({ length: 501 }, (_, i) => `- k${i}`).join("\n");
+    expect(yamlShapeProblem(lines)?.message).toMatch(/^more than 1000 values/);
+    const keys = Array.from({ length: 334 }, (_, i) => `? k${i}\n: *a`).join("\n");
+    expect(yamlShapeProblem(keys)?.message).toMatch(/^more than 1000 values/);
+    const blocks = Array.from({ length: 501 }, (_, i) => `k${i}: |\n  t`).join("\n");
+    expect(yamlShapeProblem(blocks)?.message).toMatch(/^more than 1000 values/);
+    const flowMaps = Array.from({ length: 501 }, (_, i) => `k${i}: {}`).join("\n");
+    expect(yamlShapeProblem(flowMaps)?.message).toMatch(/^more than 1000 values/);
+  });
+
+  it("32 levels of flow brackets pass, 33 are refused", () => {
+    expect(yamlShapeProblem(`a: ${"[".repeat(32)}${"]".repeat(32)}\n`)).toBeNull();
+    const deep = `a: ${"[".repeat(33)}${"]".repeat(33)}\n`;
+    const problem = yamlShapeProblem(deep);
+    expect(problem?.message).toBe(
+      "nested more than 32 levels deep; expected a tenant's few levels of maps and lists",
+    );
+    // Pointed at within the run of brackets, past the first 32.
+    expect(deep[problem?.offset ?? 0]).toBe("[");
+    expect(problem?.offset).toBeGreaterThanOrEqual(deep.indexOf("[") + 32);
+    expect(yamlShapeProblem(`a: ${"{b: ".repeat(33)}1${"}".repeat(33)}\n`)).not.toBeNull();
+  });
+
+  it("closed brackets give their levels back", () => {
+    const siblings = `a: [${Array.from({ length: 40 }, () => "[[x]]").join(", ")}]\n`;
+    expect(yamlShapeProblem(siblings)).toBeNull();
+    expect(yamlShapeProblem(`a: ${"]".repeat(40)}${"[".repeat(32)}\n`)).toBeNull();
+  });
+
+  it("block indentation opens a level per deeper line and closes on a shallower one", () => {
+    const nest = (n: number) =>
+      `${Array.from({ length: n }, (_, i) => `${"  ".repeat(i)}k${i}:`).join("\n")} 1\n`;
+    expect(yamlShapeProblem(nest(32))).toBeNull();
+    expect(yamlShapeProblem(nest(34))?.message).toMatch(/^nested more than 32 levels/);
+    // Many shallow blocks one after another never add up.
+    const shallow = Array.from({ length: 100 }, (_, i) => `k${i}:\n  a:\n    b: 1`).join("\n");
+    expect(yamlShapeProblem(shallow)).toBeNull();
+  });
+
+  it("list markers on one line count as levels", () => {
+    expect(yamlShapeProblem(`${"- ".repeat(32)}x\n`)).toBeNull();
+    expect(yamlShapeProblem(`${"- ".repeat(33)}x\n`)?.message).toMatch(/^nested more than 32/);
+    // A new line starts again.
+    const lines = Array.from({ length: 40 }, () => `${"- ".repeat(20)}x`).join("\n");
+    expect(yamlShapeProblem(lines)?.message ?? "").not.toMatch(/nested/);
+  });
+
+  it("comments and blank lines change nothing", () => {
+    expect(yamlShapeProblem("# a comment\n\n  # indented comment\na: 1\n")).toBeNull();
+  });
+});
+
+describe("contentProblem: an asset is what its extension says", () => {
+  const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+  const webp = new TextEncoder().encode("RIFF\0\0\0\0WEBPVP8 ");
+  const ico = Uint8Array.from([0, 0, 1, 0, 1, 0]);
+
+  it("accepts PNG, WebP and ICO by their first bytes, whatever the case of the extension", () => {
+    expect(contentProblem("logo.png", png)).toBeNull();
+    expect(contentProblem("LOGO.PNG", png)).toBeNull();
+    expect(contentProblem("hero.webp", webp)).toBeNull();
+    expect(contentProblem("favicon.ico", ico)).toBeNull();
+  });
+
+  it("refuses a file whose bytes say otherwise, naming the expected kind", () => {
+    const html = new TextEncoder().encode("<html><script>alert(1)</script>");
+    expect(contentProblem("logo.png", html)).toBe(
+      "not a PNG image (its first bytes say otherwise)",
+    );
+    expect(contentProblem("hero.webp", png)).toBe(
+      "not a WebP image (its first bytes say otherwise)",
+    );
+    expect(contentProblem("hero.webp", new TextEncoder().encode("RIFF\0\0\0\0WAVEfmt "))).toBe(
+      "not a WebP image (its first bytes say otherwise)",
+    );
+    expect(contentProblem("favicon.ico", png)).toBe(
+      "not a ICO image (its first bytes say otherwise)",
+    );
+  });
+
+  it("an SVG goes through the SVG policy; other extensions are not sniffed", () => {
+    expect(
+      contentProblem("logo.svg", new TextEncoder().encode("<svg><script/></svg>")),
+    ).not.toBeNull();
+    expect(
+      contentProblem(
+        "logo.svg",
+        new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      ),
+    ).toBeNull();
+    expect(contentProblem("notes.txt", png)).toBeNull();
+  });
+});

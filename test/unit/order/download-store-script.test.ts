@@ -1,0 +1,244 @@
+/**
+ * DownloadStore over a scripted API (spec §2: download each, download all with zipping, CSV and
+ * Excel, receipt; §4: archive Published means ready, receipts' non-200 clears the data; §7:
+ * POST /archives/ 201, other status sets an archive error).
+ */
+import { describe, expect, it } from "vitest";
+import type { Api, BoughtPhoto, Receipt } from "../../../storefront/src/api/index.ts";
+import { DownloadStore, fileNameOf } from "../../../storefront/src/stores/DownloadStore.ts";
+import { failed, ok } from "../fixtures/api-results.ts";
+
+interface Script {
+  create?: () => unknown;
+  /** The archive's state at the n-th check (from 1). */
+  archive?: (n: number) => unknown;
+  file?: () => unknown;
+  receipts?: () => unknown;
+  receipt?: () => unknown;
+  photo?: () => unknown;
+  share?: boolean;
+}
+
+function setup(script: Script = {}) {
+  const log: string[] = [];
+  const saved: { name: string; type: string }[] = [];
+  const shared: string[] = [];
+  const sleeps: number[] = [];
+  let checks = 0;
+  const api = {
+    archives: {
+      create: async (request: unknown) => {
+        log.push(`POST /archives/ ${JSON.stringify(request)}`);
+        return script.create?.() ?? ok({ archiveId: "z1" }, 201);
+      },
+      get: async (id: string) => {
+        log.push(`GET /archives/${id}`);
+        return (
+          script.archive?.(++checks) ??
+          ok({ archiveId: id, state: "Published", fileUrl: "https://files.example/z1.zip" })
+        );
+      },
+      file: async (url: string) => {
+        log.push(`GET ${url}`);
+        return script.file?.() ?? ok(new Blob(["zip"], { type: "application/zip" }));
+      },
+    },
+    receipts: {
+      list: async (invoiceId: string) => {
+        log.push(`GET /receipts?invoiceId=${invoiceId}`);
+        return script.receipts?.() ?? ok([{ receiptId: "r1", invoiceId }]);
+      },
+      download: async (invoiceId: string, fileType: string) => {
+        log.push(`GET /receipts/download ${invoiceId} ${fileType}`);
+        return script.receipt?.() ?? ok(new Blob(["<html>"], { type: "text/html" }));
+      },
+    },
+    http: {
+      requestUrl: async (url: string) => {
+        log.push(`GET ${url}`);
+        return script.photo?.() ?? ok(new Blob(["jpg"], { type: "image/jpeg" }));
+      },
+    },
+  } as unknown as Api;
+  const store = new DownloadStore({
+    api,
+    files: {
+      save: (blob, name) => void saved.push({ name, type: blob.type }),
+      share: async (file) => {
+        shared.push(file.name);
+        return script.share ?? false;
+      },
+    },
+    sleep: async (ms) => void sleeps.push(ms),
+  });
+  return { store, log, saved, shared, sleeps };
+}
+
+const pending = (archiveId = "z1") => ok({ archiveId, state: "Pending", fileUrl: null });
+
+describe("download all: zipping, then the file", () => {
+  it("creates the archive, polls until Published, saves the zip", async () => {
+    const s = setup({
+      archive: (n) =>
+        n < 3
+          ? pending()
+          : ok({ archiveId: "z1", state: "Published", fileUrl: "https://files.example/z1.zip" }),
+    });
+    s.store.reset("order:o1");
+    expect(await s.store.downloadAll({ orderId: "o1" }, "photos.zip")).toBe(true);
+    expect(s.log).toEqual([
+      'POST /archives/ {"orderId":"o1"}',
+      "GET /archives/z1",
+      "GET /archives/z1",
+      "GET /archives/z1",
+      "GET https://files.example/z1.zip",
+    ]);
+    expect(s.sleeps).toEqual([1000, 1500]);
+    expect(s.saved).toEqual([{ name: "photos.zip", type: "application/zip" }]);
+    expect(s.store.archive).toBe("done");
+  });
+
+  it("a Published archive without a file address is not ready yet", async () => {
+    const s = setup({
+      archive: (n) =>
+        n < 2
+          ? ok({ archiveId: "z1", state: "Published", fileUrl: null })
+          : ok({ archiveId: "z1", state: "Published", fileUrl: "https://files.example/z1.zip" }),
+    });
+    expect(await s.store.downloadAll({ orderId: "o1" }, "a.zip")).toBe(true);
+    expect(s.sleeps).toEqual([1000]);
+  });
+
+  it("is asked once while zipping", async () => {
+    const s = setup();
+    const first = s.store.downloadAll({ orderId: "o1" }, "a.zip");
+    expect(s.store.archive).toBe("zipping");
+    expect(await s.store.downloadAll({ orderId: "o1" }, "a.zip")).toBe(false);
+    expect(await first).toBe(true);
+    expect(s.log.filter((l) => l.startsWith("POST"))).toHaveLength(1);
+  });
+
+  it("an archive other than 201, a failed check or a failed file is an archive error", async () => {
+    for (const script of [
+      { create: () => failed(500) },
+      { archive: () => failed(503) },
+      { file: () => failed(404) },
+    ]) {
+      const s = setup(script);
+      expect(await s.store.downloadAll({ orderId: "o1" }, "a.zip")).toBe(false);
+      expect([s.store.archive, s.saved]).toEqual(["failed", []]);
+    }
+  });
+
+  it("gives up after 40 checks (about 3 minutes)", async () => {
+    const s = setup({ archive: () => pending() });
+    expect(await s.store.downloadAll({ orderId: "o1" }, "a.zip")).toBe(false);
+    expect(s.log.filter((l) => l === "GET /archives/z1")).toHaveLength(40);
+    expect(s.store.archive).toBe("failed");
+  });
+
+  it("another purchase starts over and the old zip is never saved", async () => {
+    const s = setup({ archive: () => pending() });
+    s.store.reset("order:o1");
+    const old = s.store.downloadAll({ orderId: "o1" }, "a.zip");
+    s.store.reset("order:o2");
+    expect(await old).toBe(false);
+    expect([s.store.archive, s.store.key, s.saved]).toEqual(["idle", "order:o2", []]);
+    s.store.reset("order:o2");
+    expect(s.store.key).toBe("order:o2");
+  });
+});
+
+describe("receipts", () => {
+  it("keeps the status; a non-200 clears the list and offers a retry", async () => {
+    const s = setup();
+    expect(s.store.receiptsFailed).toBe(false);
+    await s.store.loadReceipts("inv1");
+    expect([s.store.receiptsStatus, s.store.receipts, s.store.receiptsFailed]).toEqual([
+      200,
+      [{ receiptId: "r1", invoiceId: "inv1" }],
+      false,
+    ]);
+    const bad = setup({ receipts: () => failed(500) });
+    await bad.store.loadReceipts("inv1");
+    expect([bad.store.receiptsStatus, bad.store.receipts, bad.store.receiptsFailed]).toEqual([
+      500,
+      [],
+      true,
+    ]);
+    const odd = setup({ receipts: () => ok([{ receiptId: "r1" }], 204) });
+    await odd.store.loadReceipts("inv1");
+    expect([odd.store.receipts, odd.store.receiptsFailed]).toEqual([[], true]);
+  });
+
+  it("a receipt downloads as html, named by its id; a failure says so", async () => {
+    const receipt = { receiptId: "r1", invoiceId: "inv1" } as Receipt;
+    const s = setup();
+    expect(await s.store.downloadReceipt(receipt)).toBe(true);
+    expect(s.log).toEqual(["GET /receipts/download inv1 html"]);
+    expect(s.saved).toEqual([{ name: "r1.html", type: "text/html" }]);
+    expect([s.store.receiptBusy, s.store.receiptError]).toEqual([false, false]);
+    const bad = setup({ receipt: () => failed(500) });
+    expect(await bad.store.downloadReceipt(receipt)).toBe(false);
+    expect([bad.store.receiptBusy, bad.store.receiptError, bad.saved]).toEqual([false, true, []]);
+  });
+
+  it("one receipt download at a time", async () => {
+    const s = setup();
+    const receipt = { receiptId: "r1", invoiceId: "inv1" } as Receipt;
+    const first = s.store.downloadReceipt(receipt);
+    expect(s.store.receiptBusy).toBe(true);
+    expect(await s.store.downloadReceipt(receipt)).toBe(false);
+    await first;
+    expect(s.saved).toHaveLength(1);
+  });
+});
+
+describe("photo list and one photo", () => {
+  const rows = [{ photoId: "ph1", product: "Digital photo", url: "https://x/ph1.jpg" }];
+
+  it("CSV and Excel files named after the purchase", async () => {
+    const s = setup();
+    await s.store.exportList("csv", rows as never, ["Photo", "Product", "Link"], "order-1");
+    await s.store.exportList("xlsx", rows as never, ["Photo", "Product", "Link"], "order-1");
+    expect(s.saved).toEqual([
+      { name: "order-1.csv", type: "text/csv;charset=utf-8" },
+      {
+        name: "order-1.xlsx",
+        type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      },
+    ]);
+  });
+
+  it("shares a photo to the phone, else saves it; named after its address", async () => {
+    const photo = {
+      photoId: "ph1",
+      thumbnailUrl: "t",
+      downloadUrl: "https://files.example/d/IMG%201.jpg?x=1",
+    } as BoughtPhoto;
+    const sharing = setup({ share: true });
+    await sharing.store.sharePhoto(photo);
+    expect([sharing.shared, sharing.saved, sharing.store.sharing]).toEqual([
+      ["IMG 1.jpg"],
+      [],
+      null,
+    ]);
+    const saving = setup({ share: false });
+    await saving.store.sharePhoto(photo);
+    expect(saving.saved).toEqual([{ name: "IMG 1.jpg", type: "image/jpeg" }]);
+  });
+
+  it("a photo without a download address, or one that fails to load, is not saved", async () => {
+    const s = setup({ photo: () => failed(404) });
+    await s.store.sharePhoto({ photoId: "ph1", thumbnailUrl: "t", downloadUrl: null });
+    expect(s.log).toEqual([]);
+    await s.store.sharePhoto({ photoId: "ph1", thumbnailUrl: "t", downloadUrl: "https://f/x.jpg" });
+    expect([s.saved, s.shared, s.store.sharing]).toEqual([[], [], null]);
+  });
+
+  it("a file name is the last part of the address, else the fallback", () => {
+    expect(fileNameOf("https://files.example/a/b/photo.jpg?x=1", "f.jpg")).toBe("photo.jpg");
+    expect(fileNameOf("https://files.example/", "f.jpg")).toBe("f.jpg");
+    expect(fileNameOf("/relative/p%C3%A9.jpg", "f.jpg")).toBe("pé.jpg");
+  });
+});

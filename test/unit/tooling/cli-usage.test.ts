@@ -1,0 +1,48 @@
+/**
+ * Usage errors of the `storefront` command (README: exit codes 0 success, 1 invalid config or
+ * failed build, 2 usage error): an unknown command or option, a missing argument or option
+ * value each get a clear message on stderr, a pointer to --help, nothing on stdout, and exit 2.
+ */
+import { describe, expect, it } from "vitest";
+import { cli } from "../fixtures/cli.ts";
+
+const HINT = "(run with --help for usage)";
+
+describe("storefront usage errors exit 2 with a clear message", () => {
+  it.each([
+    [["deploy-everything"], "error: unknown command 'deploy-everything'"],
+    [["build", "--al"], "error: unknown option '--al'"],
+    [["validate", "--tenants-dir"], "error: option '--tenants-dir <dir>' argument missing"],
+    [["new"], "error: missing required argument 'id'"],
+  ])("storefront %j", async (args, message) => {
+    const r = await cli(...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split("\n")).toContain(message);
+    expect(r.stderr).toContain(HINT);
+    expect(r.stdout).toBe("");
+  });
+
+  it("build with neither tenant ids nor --all, or with both", async () => {
+    const none = await cli("build");
+    expect([none.code, none.stderr.trim(), none.stdout]).toEqual([
+      2,
+      "error: name tenant ids or pass --all",
+      "",
+    ]);
+    const both = await cli("build", "mysport", "--all");
+    expect([both.code, both.stderr.trim(), both.stdout]).toEqual([
+      2,
+      "error: pass either tenant ids or --all, not both",
+      "",
+    ]);
+  });
+
+  it("--help is not an error: usage on stdout, exit 0", async () => {
+    const r = await cli("--help");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: storefront \[options\] \[command\]/);
+    for (const command of ["list", "validate", "build", "schema", "new", "docs", "preview"]) {
+      expect(r.stdout).toMatch(new RegExp(`^ {2}${command}\\b`, "m"));
+    }
+  });
+});
