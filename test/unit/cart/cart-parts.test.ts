@@ -19,6 +19,7 @@ import {
 import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import { backoff } from "../../../storefront/src/stores/resync.ts";
 import { apiFor, startDemo } from "../demo/demo-server.ts";
+import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
 import { demoStores, mapStorage } from "../fixtures/stores.ts";
 
@@ -63,39 +64,27 @@ describe("the catalog's offers (only products in state InCatalog are on sale)", 
 
 describe("one product catalog for every store that sells", () => {
   it("is asked for once per event, shared by My photos, the frame picker and the cart", async () => {
-    const calls: string[] = [];
-    const store = demoStores({
-      origin: demo.origin,
-      fetch: (input, init) => {
-        calls.push(new URL(String(input)).pathname);
-        return fetch(input, init);
-      },
-    });
+    const recorded = recordingFetch();
+    const store = demoStores({ origin: demo.origin, fetch: recorded.fetch });
     await store.myPhotos.searchByNumber("1003", "301");
     expect(store.myPhotos.offers.length).toBeGreaterThan(0);
     await store.framePicker.open({ eventId: "1003", eventName: "Kazan", catalogId: "c1003" });
     expect(store.framePicker.frames.length).toBeGreaterThan(0);
     expect(await store.catalog.load("c1003")).toBe(true);
     expect(store.catalog.photoProduct("c1003")?.productType).toBe("photo");
-    expect(calls.filter((p) => p.endsWith("/catalog/products"))).toHaveLength(1);
+    expect(recorded.count(/^GET \/catalog\/products$/)).toBe(1);
   });
 
   it("two asks at once (an event page and its early prefetch) share one call", async () => {
-    const calls: string[] = [];
-    const store = demoStores({
-      origin: demo.origin,
-      fetch: (input, init) => {
-        calls.push(new URL(String(input)).pathname);
-        return fetch(input, init);
-      },
-    });
+    const recorded = recordingFetch();
+    const store = demoStores({ origin: demo.origin, fetch: recorded.fetch });
     const [first, second] = await Promise.all([
       store.catalog.load("c1003"),
       store.catalog.load("c1003"),
     ]);
     expect([first, second]).toEqual([true, true]);
     expect(store.catalog.gift("c1003")?.productType).toBe("promocode");
-    expect(calls.filter((p) => p.endsWith("/catalog/products"))).toHaveLength(1);
+    expect(recorded.count(/^GET \/catalog\/products$/)).toBe(1);
   });
 
   it("a catalog that failed to load is asked for again", async () => {

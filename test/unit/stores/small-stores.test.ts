@@ -174,7 +174,7 @@ describe("LanguageStore: the choice is kept in local storage and mirrored to a c
       settings: new SettingsStore(testSettings(), "shop.example"),
       storage: mapStorage(map),
       browserLanguages: ["ru-RU"],
-      loadCatalog: async (l) => void loaded.push(l),
+      loadMessages: async (l) => void loaded.push(l),
       cookies,
     });
     return { store, map, loaded };

@@ -8,15 +8,15 @@ import { I18nProvider } from "@lingui/react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { observable } from "mobx";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { activateCatalog, i18n } from "../../../storefront/src/i18n.ts";
+import { StoresProvider } from "../../../storefront/src/app/stores-context.tsx";
+import { activateMessages, i18n } from "../../../storefront/src/i18n.ts";
 import { LanguageMenu } from "../../../storefront/src/shell/LanguageMenu.tsx";
 import { Snackbar } from "../../../storefront/src/shell/Snackbar.tsx";
-import { StoresProvider } from "../../../storefront/src/stores/context.tsx";
 import { ErrorStore } from "../../../storefront/src/stores/ErrorStore.ts";
 import type { RootStore } from "../../../storefront/src/stores/RootStore.ts";
 import { whenThemeReady } from "../../../storefront/src/theme-gate.ts";
 
-beforeAll(() => activateCatalog("en"));
+beforeAll(() => activateMessages("en"));
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   cleanup();
