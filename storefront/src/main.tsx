@@ -85,7 +85,7 @@ async function start(): Promise<void> {
   // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no
   // use for it before the visitor does something, so there it waits for the first touch, key or
   // scroll, or else 5 s after load and an idle moment: a slow phone's main thread stays free
-  // while the first screen settles. Every other route needs it now.
+  // while the first screen settles. Every other route built it at start-up (above).
   if (home) {
     const once = () => {
       for (const type of FIRST_INPUT) window.removeEventListener(type, once, true);
