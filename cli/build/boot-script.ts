@@ -4,6 +4,8 @@
  * alone, not for ~125 KiB of JavaScript competing for a slow phone's bandwidth. It preloads the
  * entry's chunks, the page's language catalog and the page's (or the shell route's) screen in parallel, then imports
  * the entry. External, so the CSP stays `script-src 'self'`; identical for every tenant.
+ * A shell page (a route whose content is the app's to render) starts at once instead: there the
+ * JavaScript is the critical path, and the HTML preloads the entry's chunks itself.
  * A tap on a prerendered button before the app starts is kept and replayed once the app is live
  * (hydration keeps the very element), so a quick thumb on a slow phone is not lost.
  */
@@ -70,8 +72,14 @@ new MutationObserver((_, observer) => {
   document.removeEventListener("click", keep, true);
   if (tapped?.isConnected) tapped.click();
 }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
-// After the first paint (the frame after this one), or soon in a tab that does not paint.
-requestAnimationFrame(() => setTimeout(start, 0));
-setTimeout(start, 300);
+// A shell has nothing to read before the app renders the route, so it starts at once (its HTML
+// already asked for the entry's chunks). A full page starts after its first paint (the frame
+// after this one), or soon in a tab that does not paint.
+const shell = ["shell", "cart-shell"].includes(document.getElementById("root")?.dataset.page ?? "");
+if (shell) start();
+else {
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 300);
+}
 `;
 }

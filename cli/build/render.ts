@@ -4,7 +4,7 @@ import { basename, extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import Handlebars from "handlebars";
 import * as sass from "sass";
-import { pageFile, tenantPages } from "../../storefront/src/domain/pages.ts";
+import { isShell, pageFile, tenantPages } from "../../storefront/src/domain/pages.ts";
 import type { PrerenderedPage } from "../../storefront/src/prerender.tsx";
 import type { AssetBytes } from "../config/assets.ts";
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
@@ -132,6 +132,11 @@ export async function renderTenant(
   const page = await template("index.html.hbs");
   const { renderPage } = await prerenderer(core);
   for (const language of config.languages.available) {
+    // A shell has nothing to read until the app renders the route: its JavaScript is the page's
+    // critical path, so the HTML asks for it at once, beside the stylesheets (see boot-script.ts).
+    const shellScripts = [core.entry, ...core.preload, core.locales[language]].filter(
+      (f): f is string => !!f,
+    );
     for (const kind of tenantPages(config.menu)) {
       const rendered = await renderPage(settings, language, kind);
       const html = page({
@@ -144,6 +149,7 @@ export async function renderTenant(
         themeCss,
         css: core.css,
         boot: bootFile,
+        modulePreload: isShell(kind) ? shellScripts : [],
         hero: kind === "home" ? hero : undefined,
         settingsJson: scriptSafeJson(settings),
         root: rendered.html,

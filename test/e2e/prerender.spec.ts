@@ -205,6 +205,39 @@ test.describe("an event page opened from a link on a slow phone", () => {
   });
 });
 
+test("an event page asks for the app's JavaScript at once, home only after its first paint", async ({
+  page,
+}) => {
+  // The app's stylesheet arrives 1.5 s late: nothing paints before it.
+  const stylesheet = /\/assets\/app-[\w-]+\.css$/;
+  await page.route(stylesheet, async (route) => {
+    await new Promise((done) => setTimeout(done, 1_500));
+    await route.continue();
+  });
+  const entryBeforeStyles = async (path: string) => {
+    let styled = false;
+    let entryFirst: boolean | null = null;
+    const onFinished = (r: { url(): string }) => {
+      if (stylesheet.test(r.url())) styled = true;
+    };
+    const onRequest = (r: { url(): string }) => {
+      if (entryFirst === null && /\/assets\/index-[\w-]+\.js$/.test(r.url())) entryFirst = !styled;
+    };
+    page.on("requestfinished", onFinished);
+    page.on("request", onRequest);
+    await page.goto(tenantUrl("mysport", path));
+    await expect(page.locator("html[data-app=live]")).toBeAttached();
+    page.off("requestfinished", onFinished);
+    page.off("request", onRequest);
+    return entryFirst;
+  };
+  // A shell has nothing to read until the app renders the route: its JavaScript cannot wait.
+  expect(await entryBeforeStyles("/event/1003")).toBe(true);
+  await expect(page.getByRole("heading", { level: 1, name: "Kazan Night Run 2025" })).toBeVisible();
+  // Home is readable as served: its first paint does not share the network with the app.
+  expect(await entryBeforeStyles("/")).toBe(false);
+});
+
 test("the stores ask for an event page's event and offers before the view (React, the screens) has arrived", async ({
   page,
 }) => {

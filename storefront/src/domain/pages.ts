@@ -23,6 +23,11 @@ export const PAGE_PATHS: Record<PageKind, string> = {
   shell: "/event/0",
 };
 
+/** Whether a page is a shell: the route's content waits for the app (no full page). */
+export function isShell(page: PageKind): boolean {
+  return page === "shell" || page === "cart-shell";
+}
+
 /** The pages a tenant has: landing pages only where its menu lists them (spec §2). */
 export function tenantPages(menu: readonly MenuItem[]): PageKind[] {
   const full = FULL_PAGES.filter((p) => p === "home" || menuAllows(menu, p as RouteName));

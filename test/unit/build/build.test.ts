@@ -61,6 +61,26 @@ describe("storefront build", () => {
     expect(css).toMatch(/--theme-ready: ?1/);
   }, 120_000);
 
+  it("a shell asks for the app's JavaScript in its HTML; a full page leaves it to after its first paint", async () => {
+    const page = (lang: string, kind: string) =>
+      readFile(join(outDir, "mysport", "_pages", lang, `${kind}.html`), "utf8");
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" href="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+    for (const lang of ["ru", "en"]) {
+      for (const kind of ["shell", "cart-shell"]) {
+        const html = await page(lang, kind);
+        const listed = preloads(html);
+        // The entry the boot script imports, and this language's messages only.
+        const boot = /<script type="module" src="\/(assets\/boot-[\w-]+\.js)"/.exec(html)?.[1];
+        const bootJs = await readFile(join(outDir, "mysport", boot ?? "missing"), "utf8");
+        expect(listed).toContain(/"entry":"\/(assets\/[^"]+)"/.exec(bootJs)?.[1]);
+        const messages = listed.filter((f) => /^assets\/(ru|en)-[\w-]+\.js$/.test(f ?? ""));
+        expect(messages).toEqual([expect.stringMatching(new RegExp(`^assets/${lang}-`))]);
+      }
+      for (const kind of ["home", "contacts"]) expect(preloads(await page(lang, kind))).toEqual([]);
+    }
+  });
+
   it("is reproducible: the same inputs give the same bytes", async () => {
     const before = await readFile(join(outDir, "mysport", "build-manifest.json"), "utf8");
     await buildTenants({ tenantsDir, outDir, ids: ["mysport"] });
