@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { build } from "vite";
 import { routes } from "../../storefront/src/routes.ts";
+import { SHELL_ROUTE_SCREENS } from "../../storefront/src/shell-routes.ts";
 import { CORE_CACHE_DIR, PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
 import { coreViteConfig, prerenderViteConfig } from "./vite-config.ts";
 
@@ -77,22 +78,6 @@ const PRERENDERED_SCREENS: Record<string, string> = {
   business: "src/screens/landing/BusinessScreen.tsx",
 };
 
-/**
- * The lazy screen behind each route served by a shell, by the route's pattern (spec §2): a deep
- * link (an event page shared after a race) fetches its screen's chunks beside the entry's
- * instead of after hydration, one round trip on a slow phone instead of two.
- */
-const SHELL_ROUTE_SCREENS: ReadonlyArray<readonly [string, string]> = [
-  [routes.event.path, "src/screens/event/EventScreen.tsx"],
-  [routes["event-photos"].path, "src/screens/event/EventPhotosScreen.tsx"],
-  [routes.search.path, "src/screens/search/SearchScreen.tsx"],
-  [routes["search-from-url"].path, "src/screens/search/SearchScreen.tsx"],
-  [routes.cart.path, "src/screens/cart/CartScreen.tsx"],
-  [routes.order.path, "src/screens/order/CheckoutScreen.tsx"],
-  [routes["order-paid"].path, "src/screens/order/OrderPaidScreen.tsx"],
-  [routes["preorder-paid"].path, "src/screens/order/OrderPaidScreen.tsx"],
-];
-
 /** The view (React, the router, the shell, home), which main.tsx imports beside the stores. */
 const VIEW_MODULE = "src/view.tsx";
 
@@ -149,8 +134,10 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
   for (const [page, key] of Object.entries(PRERENDERED_SCREENS)) screens[page] = screenFiles(key);
   // main.tsx imports the shop itself on every such route: its module comes along.
   const shop = screenFiles(SHOP_MODULE);
+  // The lazy screen behind each route a shell answers, by the route's pattern ("/event/:id").
   const routeScreens = SHELL_ROUTE_SCREENS.map(
-    ([path, key]) => [path, [...new Set([...screenFiles(key), ...shop])]] as [string, string[]],
+    ([route, key]) =>
+      [routes[route].path, [...new Set([...screenFiles(key), ...shop])]] as [string, string[]],
   );
   const files = (await listFiles(dir)).filter(
     (f) => f !== "index.html" && !f.startsWith(".vite/") && !f.startsWith(`${PRERENDER_DIR}/`),

@@ -2,7 +2,8 @@ import { type ComponentType, createElement, type LazyExoticComponent, lazy, useS
 import { matchPath } from "react-router-dom";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
 import { withTimeout } from "../domain/with-timeout.ts";
-import { type RouteName, routes } from "../routes.ts";
+import { routes } from "../routes.ts";
+import { SHELL_ROUTE_SCREENS, type ShellScreenModule } from "../shell-routes.ts";
 
 /** A lazy screen that can also be loaded ahead of its first render. */
 export interface LazyScreen {
@@ -63,26 +64,21 @@ export const screens = {
   ),
 };
 
-/**
- * The screen behind each route a prerendered shell answers (the build preloads the same screens'
- * chunks from the boot script: cli/build/core.ts, SHELL_ROUTE_SCREENS).
- */
-export const SHELL_ROUTE_SCREENS: ReadonlyArray<readonly [RouteName, LazyScreen]> = [
-  ["event", screens.Event],
-  ["event-photos", screens.EventPhotos],
-  ["search", screens.Search],
-  ["search-from-url", screens.Search],
-  ["cart", screens.Cart],
-  ["order", screens.Checkout],
-  ["order-paid", screens.OrderPaid],
-  ["preorder-paid", screens.OrderPaid],
-];
+/** The lazy screen of each shell route's module (the table is in shell-routes.ts). */
+const SHELL_SCREENS: Record<ShellScreenModule, LazyScreen> = {
+  "src/screens/event/EventScreen.tsx": screens.Event,
+  "src/screens/event/EventPhotosScreen.tsx": screens.EventPhotos,
+  "src/screens/search/SearchScreen.tsx": screens.Search,
+  "src/screens/cart/CartScreen.tsx": screens.Cart,
+  "src/screens/order/CheckoutScreen.tsx": screens.Checkout,
+  "src/screens/order/OrderPaidScreen.tsx": screens.OrderPaid,
+};
 
 /** Loads the screen of a shell route's address ahead of the first render; a failure is left to the screen's own load. */
 export function preloadScreenOf(path: string): Promise<void> {
   const found = SHELL_ROUTE_SCREENS.find(([route]) => matchPath(routes[route].path, path));
   if (!found) return Promise.resolve();
-  return found[1].preload().then(
+  return SHELL_SCREENS[found[1]].preload().then(
     () => undefined,
     () => undefined,
   );
