@@ -46,7 +46,11 @@ function start() {
   const page = document.getElementById("root")?.dataset.page ?? "";
   const route = plan.routes.find(([pattern]) => matches(pattern, location.pathname));
   // The entry first: it starts the page's calls as soon as it and the stores have arrived.
-  import(plan.entry);
+  // If it (or the view it imports) cannot load, the page stays readable but its buttons do
+  // nothing: the page says so and offers a reload, instead of failing silently.
+  import(plan.entry).catch(() => {
+    if (root.dataset.app !== "live") document.querySelector(".load-failed")?.removeAttribute("hidden");
+  });
   const files = [...plan.preload, plan.locales[document.documentElement.lang], ...(plan.screens[page] ?? []), ...(route?.[1] ?? [])];
   for (const href of files) {
     if (!href) continue;

@@ -154,6 +154,7 @@ export async function renderTenant(
         settingsJson: scriptSafeJson(settings),
         root: rendered.html,
         noscript: rendered.noscriptNav,
+        loadFailed: rendered.loadFailed,
       });
       files.set(pageFile(language, kind), html);
       if (language === lang && kind === "home") files.set("index.html", html);

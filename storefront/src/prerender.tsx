@@ -11,7 +11,7 @@ import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./App.tsx";
 import { menuEntries } from "./domain/menu.ts";
-import { PAGE_PATHS, type PageKind } from "./domain/pages.ts";
+import { isShell, PAGE_PATHS, type PageKind } from "./domain/pages.ts";
 import { activateMessages, i18n } from "./i18n.ts";
 import type { Language, RuntimeSettings } from "./settings-types.ts";
 import { MENU_LABELS } from "./shell/labels.ts";
@@ -34,6 +34,8 @@ export interface PrerenderedPage {
   title: string;
   /** For readers without JavaScript: the menu as plain links (the drawer needs the app). */
   noscriptNav: string;
+  /** The boot script's notice when the app's JavaScript failed to load (plain text, escaped by the template). */
+  loadFailed: { text: string; reload: string };
 }
 
 /** Renders one page; one call at a time (Lingui's active language is global). */
@@ -58,7 +60,7 @@ export async function renderPage(
   store.language.serveIn(language);
   store.settings.markThemeReady();
   const path = PAGE_PATHS[page];
-  const shell = page === "shell" || page === "cart-shell";
+  const shell = isShell(page);
   const app = (
     <App
       store={store}
@@ -68,7 +70,15 @@ export async function renderPage(
   );
   const { prelude } = await prerender(app);
   const html = await new Response(prelude).text();
-  return { html, title: titleOf(html, settings.tenantName), noscriptNav: noscriptNav(settings) };
+  return {
+    html,
+    title: titleOf(html, settings.tenantName),
+    noscriptNav: noscriptNav(settings),
+    loadFailed: {
+      text: t`Part of the page could not be loaded. Check your connection and reload the page.`,
+      reload: t`Reload the page`,
+    },
+  };
 }
 
 function titleOf(html: string, tenantName: string): string {

@@ -238,6 +238,46 @@ test("an event page asks for the app's JavaScript at once, home only after its f
   expect(await entryBeforeStyles("/")).toBe(false);
 });
 
+test.describe("when the app's JavaScript does not arrive", () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    locale: "en-US",
+  });
+  for (const [what, chunk] of [
+    ["the view (React, the screens)", /\/assets\/view-[\w-]+\.js$/],
+    ["the entry", /\/assets\/index-[\w-]+\.js$/],
+  ] as const) {
+    test(`${what} fails: the page says so and offers a reload that brings the app`, async ({
+      page,
+    }) => {
+      let failing = true;
+      await page.route(chunk, (route) => (failing ? route.abort() : route.continue()));
+      await page.goto(tenantUrl("mysport", "/event/1003"));
+      const notice = page.getByRole("alert").filter({
+        hasText: "Part of the page could not be loaded. Check your connection and reload the page.",
+      });
+      await expect(notice).toBeVisible();
+      // The served page stays as it was: bar and footer readable, nothing lost.
+      await expect(page.getByRole("contentinfo")).toBeAttached();
+      await page.screenshot({ path: test.info().outputPath("load-failed.png") });
+      failing = false;
+      await notice.getByRole("link", { name: "Reload the page" }).click();
+      await expect(page.locator("html[data-app=live]")).toBeAttached();
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Kazan Night Run 2025" }),
+      ).toBeVisible();
+      await expect(notice).toBeHidden();
+    });
+  }
+  test("a page whose app starts shows no such notice", async ({ page }) => {
+    await page.goto(tenantUrl("mysport", "/event/1003"));
+    await expect(page.locator("html[data-app=live]")).toBeAttached();
+    await expect(page.locator(".load-failed")).toBeHidden();
+  });
+});
+
 test("the stores ask for an event page's event and offers before the view (React, the screens) has arrived", async ({
   page,
 }) => {
