@@ -7,7 +7,8 @@
  * A shell page (a route whose content is the app's to render) starts at once instead: there the
  * JavaScript is the critical path, and the HTML preloads the entry's chunks itself.
  * A tap on a prerendered button before the app starts is kept and replayed once the app is live
- * (hydration keeps the very element), so a quick thumb on a slow phone is not lost.
+ * (hydration keeps the very element), so a quick thumb on a slow phone is not lost; so is text
+ * typed into a prerendered field meanwhile.
  */
 export interface BootPlan {
   entry: string;
@@ -70,10 +71,29 @@ const keep = (event) => {
   if (button) tapped = button;
 };
 document.addEventListener("click", keep, true);
+// Text typed into a prerendered field before the app is live: hydration puts the app's (empty)
+// value back, so the last value of each field is kept and handed to the app as the visitor's
+// own typing once it is live.
+const typed = new Map();
+const keepText = (event) => {
+  const field = event.target;
+  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) typed.set(field, field.value);
+};
+document.addEventListener("input", keepText, true);
+function retype(field, value) {
+  if (!field.isConnected) return;
+  // The app notices a change against the value it last set: set an empty one its way, then
+  // the typed text past it (the element's own setter), as a keystroke would.
+  field.value = "";
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value").set.call(field, value);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+}
 new MutationObserver((_, observer) => {
   if (root.dataset.app !== "live") return;
   observer.disconnect();
   document.removeEventListener("click", keep, true);
+  document.removeEventListener("input", keepText, true);
+  for (const [field, value] of typed) retype(field, value);
   if (tapped?.isConnected) tapped.click();
 }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
 // A shell has nothing to read before the app renders the route, so it starts at once (its HTML

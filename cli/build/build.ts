@@ -1,7 +1,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type ConfigProblem, loadTenants } from "../config/load.ts";
-import { buildCore, type CoreBuild } from "./core.ts";
+import { buildCore, type CoreBuild, renderInputsHash } from "./core.ts";
 import { renderDeployFiles } from "./deploy.ts";
 import { writeBundle } from "./output.ts";
 import { renderTenant } from "./render.ts";
@@ -51,6 +51,7 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
   const results: TenantBuildResult[] = [];
   let core: CoreBuild | undefined;
   let coreError: string | undefined;
+  const renderHash = await renderInputsHash();
 
   if (loaded.some((t) => t.ok)) {
     const started = performance.now();
@@ -84,6 +85,7 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
           tenant: t.id,
           configHash: t.hash,
           coreHash: core.hash,
+          renderHash,
           coreVersion: CORE_VERSION,
         });
         result = {

@@ -50,13 +50,30 @@ async function listFiles(dir: string, base = dir): Promise<string[]> {
 
 /** Hash of the core's inputs: its sources, the build config and the locked dependencies. */
 export async function coreInputsHash(): Promise<string> {
-  const h = createHash("sha256");
-  const inputs = [
+  return hashFiles([
     ...(await listFiles(STOREFRONT_DIR)).map((f) => join(STOREFRONT_DIR, f)),
     ...["lingui.config.ts", "package-lock.json", "cli/build/vite-config.ts"].map((f) =>
       resolve(PACKAGE_ROOT, f),
     ),
-  ];
+  ]);
+}
+
+/**
+ * The hash of what turns a tenant and the core into a bundle (templates, the CLI's build and
+ * config code): `storefront preview` rebuilds a bundle an older CLI made, as it does one made
+ * from other sources, so support staff never preview yesterday's pages.
+ */
+export async function renderInputsHash(): Promise<string> {
+  const dirs = ["templates", "cli/build", "cli/config"].map((d) => resolve(PACKAGE_ROOT, d));
+  const files: string[] = [];
+  for (const dir of dirs) {
+    if (existsSync(dir)) files.push(...(await listFiles(dir)).map((f) => join(dir, f)));
+  }
+  return hashFiles(files);
+}
+
+async function hashFiles(inputs: string[]): Promise<string> {
+  const h = createHash("sha256");
   for (const file of inputs) {
     if (!existsSync(file)) continue;
     h.update(relative(PACKAGE_ROOT, file));

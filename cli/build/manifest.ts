@@ -9,6 +9,8 @@ export interface BuildManifest {
   tenant: string;
   configHash: string;
   coreHash: string;
+  /** The templates and CLI code that rendered the bundle (core.ts, renderInputsHash). */
+  renderHash: string;
   coreVersion: string;
   files: { path: string; bytes: number; gzipBytes: number; sha256: string }[];
 }

@@ -20,14 +20,18 @@ export interface PreviewCommandOptions {
   print: Printer;
 }
 
-/** Whether dist/<id>/ is missing or was built from other sources than the current ones. */
-async function isStale(bundle: string, configHash: string): Promise<boolean> {
+/** Whether dist/<id>/ is missing or was built from other sources or by another CLI than the current ones. */
+export async function isStale(bundle: string, configHash: string): Promise<boolean> {
   const file = join(bundle, MANIFEST_FILE);
   if (!existsSync(file)) return true;
   try {
     const manifest = JSON.parse(readFileSync(file, "utf8")) as BuildManifest;
-    const { coreInputsHash } = await import("../build/core.ts");
-    return manifest.configHash !== configHash || manifest.coreHash !== (await coreInputsHash());
+    const { coreInputsHash, renderInputsHash } = await import("../build/core.ts");
+    return (
+      manifest.configHash !== configHash ||
+      manifest.coreHash !== (await coreInputsHash()) ||
+      manifest.renderHash !== (await renderInputsHash())
+    );
   } catch {
     return true;
   }

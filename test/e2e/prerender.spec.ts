@@ -154,6 +154,42 @@ test.describe("on a phone", () => {
   });
 });
 
+test.describe("on a phone, in English", () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    locale: "en-US",
+  });
+  test("text typed into home's search before the app starts is kept and searched for", async ({
+    page,
+  }) => {
+    // A slow network: the app's entry arrives 2 s after the page has painted.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((done) => setTimeout(done, 2_000));
+      await route.continue();
+    });
+    const searched: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.endsWith("/photo-service/api/v1/events")) searched.push(url.search);
+    });
+    await page.goto(tenantUrl("mysport"), { waitUntil: "commit" });
+    const field = page.getByLabel("Event name");
+    await field.pressSequentially("Kazan");
+    expect(await page.evaluate(() => document.documentElement.dataset.app ?? "")).toBe("");
+    await expect(page.locator("html[data-app=live]")).toBeAttached({ timeout: 15_000 });
+    // Once the first events have come and gone through the page, the text is still there.
+    await page.waitForLoadState("networkidle");
+    await expect(field).toHaveValue("Kazan");
+    // The app has it too: it searches for it, and the next key adds to it.
+    await expect.poll(() => searched.some((q) => q.includes("Kazan"))).toBe(true);
+    await field.press("End");
+    await field.pressSequentially(" Night");
+    await expect(field).toHaveValue("Kazan Night");
+  });
+});
+
 test.describe("an event page opened from a link on a slow phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   test("gets its screen and the shop beside the entry, and renders the screen without a loading state", async ({

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTenants } from "../../../cli/build/build.ts";
 import type { BuildManifest } from "../../../cli/build/manifest.ts";
 import { scriptSafeJson } from "../../../cli/build/render.ts";
+import { isStale } from "../../../cli/commands/preview.ts";
+import { loadTenant } from "../../../cli/config/load.ts";
 import { TENANT_IDS as ALL } from "../fixtures/tenants.ts";
 
 const run = promisify(execFile);
@@ -86,6 +88,29 @@ describe("storefront build", () => {
     await buildTenants({ tenantsDir, outDir, ids: ["mysport"] });
     expect(await readFile(join(outDir, "mysport", "build-manifest.json"), "utf8")).toBe(before);
   }, 60_000);
+
+  it("preview rebuilds a bundle made from other sources, another tenant file or another CLI", async () => {
+    const bundle = join(outDir, "mysport");
+    const tenant = await loadTenant(tenantsDir, "mysport");
+    if (!tenant.ok) throw new Error("mysport.yaml does not load");
+    expect(await isStale(bundle, tenant.hash)).toBe(false);
+    expect(await isStale(bundle, `${tenant.hash}0`)).toBe(true);
+    const file = join(bundle, "build-manifest.json");
+    const built = await readFile(file, "utf8");
+    try {
+      for (const key of ["coreHash", "renderHash"]) {
+        const manifest = JSON.parse(built) as Record<string, string>;
+        manifest[key] = "0000000000000000";
+        await writeFile(file, JSON.stringify(manifest));
+        expect(await isStale(bundle, tenant.hash)).toBe(true);
+      }
+      await writeFile(file, "{ not json");
+      expect(await isStale(bundle, tenant.hash)).toBe(true);
+    } finally {
+      await writeFile(file, built);
+    }
+    expect(await isStale(join(outDir, "no-such-tenant"), tenant.hash)).toBe(true);
+  });
 
   it("a broken YAML is refused with file, line and field, and leaves dist/ as it was", async () => {
     const before = await readFile(join(outDir, "ironstar", "index.html"), "utf8");
