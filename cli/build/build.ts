@@ -79,13 +79,15 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
       result = { id: t.id, file: t.file, ok: false, problems: [], error: coreError, ms: 0 };
     } else {
       try {
-        const files = await renderTenant(t.id, t.config, t.assets, core);
-        for (const [name, text] of await renderDeployFiles(t.id, t.config)) files.set(name, text);
+        const { files, styleHashes } = await renderTenant(t.id, t.config, t.assets, core);
+        const deploy = await renderDeployFiles(t.id, { ...t.config, styleHashes });
+        for (const [name, text] of deploy) files.set(name, text);
         const outDir = await writeBundle(options.outDir, t.id, core, files, {
           tenant: t.id,
           configHash: t.hash,
           coreHash: core.hash,
           renderHash,
+          styleHashes,
           coreVersion: CORE_VERSION,
         });
         result = {

@@ -11,8 +11,16 @@ import type { TenantConfig } from "../config/schema.ts";
 import { nginxPageMaps } from "./nginx-pages.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
 
-/** What the security headers depend on: where the API and the identity provider are. */
-export type CspConfig = Pick<TenantConfig, "api" | "auth">;
+/**
+ * What the security headers depend on: where the API and the identity provider are, and the
+ * hashes of the pages' inline styles (render.ts inlines the first screen's CSS).
+ */
+export type CspConfig = Pick<TenantConfig, "api" | "auth"> & {
+  styleHashes?: readonly string[] | undefined;
+};
+
+/** A tenant and what its build made that the deploy files must know (the inline styles' hashes). */
+export type DeployConfig = TenantConfig & { styleHashes?: readonly string[] | undefined };
 
 export interface Header {
   name: string;
@@ -41,7 +49,8 @@ const originOf = (url: string | undefined, kind: OriginKind): string[] =>
 
 /**
  * The tenant's CSP: scripts and styles only from the bundle itself (no 'unsafe-inline' or
- * 'unsafe-eval': the settings are a JSON data block, never inline script), API calls and
+ * 'unsafe-eval': the settings are a JSON data block, never inline script; the one inline style
+ * is allowed by its hash), API calls and
  * photos only from the API origin, sign-in only with the tenant's identity provider.
  */
 export function contentSecurityPolicy(config: CspConfig, frameable = false): string {
@@ -50,7 +59,7 @@ export function contentSecurityPolicy(config: CspConfig, frameable = false): str
   const directives: string[][] = [
     ["default-src", "'self'"],
     ["script-src", "'self'"],
-    ["style-src", "'self'"],
+    ["style-src", "'self'", ...(config.styleHashes ?? []).map(styleHash)],
     ["img-src", "'self'", "data:", "blob:", ...api],
     ["connect-src", "'self'", ...api, ...idp],
     // oidc-client-ts checks the session silently in a hidden iframe on the provider's origin.
@@ -62,6 +71,12 @@ export function contentSecurityPolicy(config: CspConfig, frameable = false): str
     ["frame-ancestors", frameable ? "'self'" : "'none'"],
   ];
   return directives.map((d) => [...new Set(d)].join(" ")).join("; ");
+}
+
+/** A hash source as the build wrote it; anything else is refused, not written into a header. */
+function styleHash(source: string): string {
+  if (!/^'sha256-[A-Za-z0-9+/]{43}='$/.test(source)) throw new Error(`not a style hash: ${source}`);
+  return source;
 }
 
 /** Headers every response carries, errors included. */
@@ -111,7 +126,7 @@ async function template(name: string): Promise<Handlebars.TemplateDelegate> {
 /** The tenant's nginx server block; the build writes it with the default root and listen. */
 export async function renderNginxConf(
   id: string,
-  config: TenantConfig,
+  config: DeployConfig,
   target: NginxTarget = { root: defaultRoot(id), listen: DEFAULT_LISTEN },
 ): Promise<string> {
   const hosts = [...new Set(config.hosts.map((h) => h.host.replace(/:\d+$/, "")))];
@@ -147,7 +162,7 @@ export async function renderNginxConf(
 }
 
 /** The Netlify / Cloudflare Pages `_headers` file. */
-export async function renderHeadersFile(id: string, config: TenantConfig): Promise<string> {
+export async function renderHeadersFile(id: string, config: DeployConfig): Promise<string> {
   return (await template("_headers.hbs"))({
     id,
     headers: securityHeaders(config),
@@ -159,7 +174,7 @@ export async function renderHeadersFile(id: string, config: TenantConfig): Promi
 /** Both deploy files, named as they sit in dist/<id>/. No dates: builds stay reproducible. */
 export async function renderDeployFiles(
   id: string,
-  config: TenantConfig,
+  config: DeployConfig,
 ): Promise<Map<string, string>> {
   return new Map([
     ["nginx.conf", await renderNginxConf(id, config)],

@@ -11,6 +11,8 @@ export interface BuildManifest {
   coreHash: string;
   /** The templates and CLI code that rendered the bundle (core.ts, renderInputsHash). */
   renderHash: string;
+  /** The CSP hash sources of the pages' inline styles: preview sends them as nginx.conf does. */
+  styleHashes: string[];
   coreVersion: string;
   files: { path: string; bytes: number; gzipBytes: number; sha256: string }[];
 }

@@ -73,13 +73,33 @@ const shortHash = (data: string | Uint8Array) =>
 
 export type TenantFiles = Map<string, string | Uint8Array>;
 
-/** Renders every per-tenant file (index.html, theme, robots, manifest, policy.pdf, logos, favicon). */
+/**
+ * CSS as the text of a <style> element: the HTML parser ends the element at the first "</style",
+ * whatever CSS string it stands in, so "</" is written with CSS's own escape ("<\/" reads as
+ * "</" to the CSS parser). Theme values come from tenant YAML.
+ */
+export function styleElementText(css: string): string {
+  return css.replace(/<\//g, "<\\/");
+}
+
+/** A CSP source that allows exactly this inline text (CSP Level 2 hash source). */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/** A tenant's rendered files, and the hashes its CSP must allow for the pages' inline styles. */
+export interface RenderedTenant {
+  files: TenantFiles;
+  styleHashes: string[];
+}
+
+/** Renders every per-tenant file (pages, robots, manifest, policy.pdf, logos, favicon). */
 export async function renderTenant(
   id: string,
   config: TenantConfig,
   assets: AssetBytes,
   core: CoreBuild,
-): Promise<TenantFiles> {
+): Promise<RenderedTenant> {
   const files: TenantFiles = new Map();
   const lang = config.languages.default;
 
@@ -103,10 +123,14 @@ export async function renderTenant(
   files.set(favicon, checked(config.theme.favicon));
   const faviconType = MIME[faviconExt] ?? "image/png";
 
+  // The theme (from the tenant's tokens) and the app's first-screen stylesheet, inlined in every
+  // page: the first paint waits for no stylesheet request, one slow-network round trip less.
+  // The CSP allows exactly this text by its hash (deploy.ts); no 'unsafe-inline'.
   const scss = (await template("theme.scss.hbs"))(config.theme);
-  const css = sass.compileString(scss, { style: "compressed" }).css;
-  const themeCss = `assets/theme-${shortHash(css)}.css`;
-  files.set(themeCss, `${css}\n`);
+  const themeCss = sass.compileString(scss, { style: "compressed" }).css;
+  const appCss = await Promise.all(core.css.map((f) => readFile(join(core.dir, f), "utf8")));
+  const inlineCss = styleElementText([themeCss, ...appCss].join("\n"));
+  const styleHashes = [cspHash(inlineCss)];
 
   const { palette, typography: _t, radius: _r, ...themeRest } = config.theme;
   const hero = config.theme.hero ? await asset(config.theme.hero) : undefined;
@@ -146,8 +170,10 @@ export async function renderTenant(
         themeColor: palette.primary,
         favicon,
         faviconType,
-        themeCss,
-        css: core.css,
+        inlineCss,
+        // The files of that CSS, as disabled links: never fetched or applied, they tell the
+        // app's chunk loader (Vite's preload helper) that the stylesheet is on the page already.
+        inlinedCssFiles: core.css,
         boot: bootFile,
         modulePreload: isShell(kind) ? shellScripts : [],
         hero: kind === "home" ? hero : undefined,
@@ -177,5 +203,5 @@ export async function renderTenant(
       faviconType,
     }),
   );
-  return files;
+  return { files, styleHashes };
 }

@@ -37,6 +37,16 @@ export async function isStale(bundle: string, configHash: string): Promise<boole
   }
 }
 
+/** The hashes of the bundle's inline styles, from its build manifest (none if it has none). */
+function builtStyleHashes(bundle: string): string[] {
+  try {
+    const manifest = JSON.parse(readFileSync(join(bundle, MANIFEST_FILE), "utf8")) as BuildManifest;
+    return Array.isArray(manifest.styleHashes) ? manifest.styleHashes : [];
+  } catch {
+    return [];
+  }
+}
+
 /** `storefront preview <id>`: (re)builds when needed, then serves the bundle with the demo backend. */
 export async function runPreview(o: PreviewCommandOptions): Promise<number> {
   const { out, err } = o.print;
@@ -74,7 +84,7 @@ export async function runPreview(o: PreviewCommandOptions): Promise<number> {
     api: o.api,
     demo: { latencyMs: o.demoLatency, failRate: o.demoFail },
     // The tenant's CSP and security headers, as its nginx.conf sends them.
-    security: tenant.config,
+    security: { ...tenant.config, styleHashes: builtStyleHashes(bundle) },
     warn: err,
     // Only where the storefront looks for the provider on its own origin (no `authority`).
     oidc:

@@ -142,7 +142,8 @@ function expectSecurityHeaders(res: Response, where: string) {
       .find((d) => d.startsWith(`${name} `));
   expect(csp, where).not.toMatch(/unsafe-inline|unsafe-eval/);
   expect(directive("script-src"), where).toBe("script-src 'self'");
-  expect(directive("style-src"), where).toBe("style-src 'self'");
+  // The bundle's stylesheets, and the one inline style (the first screen's CSS) by its hash.
+  expect(directive("style-src"), where).toMatch(/^style-src 'self' 'sha256-[A-Za-z0-9+/]{43}='$/);
   expect(directive("object-src"), where).toBe("object-src 'none'");
   expect(directive("base-uri"), where).toBe("base-uri 'none'");
   expect(directive("frame-ancestors"), where).toBe("frame-ancestors 'none'");

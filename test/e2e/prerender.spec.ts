@@ -244,20 +244,20 @@ test.describe("an event page opened from a link on a slow phone", () => {
 test("an event page asks for the app's JavaScript at once, home only after its first paint", async ({
   page,
 }) => {
-  // The app's stylesheet arrives 1.5 s late: nothing paints before it.
-  const stylesheet = /\/assets\/app-[\w-]+\.css$/;
-  await page.route(stylesheet, async (route) => {
+  // The boot script arrives 1.5 s late.
+  const boot = /\/assets\/boot-[\w-]+\.js$/;
+  await page.route(boot, async (route) => {
     await new Promise((done) => setTimeout(done, 1_500));
     await route.continue();
   });
-  const entryBeforeStyles = async (path: string) => {
-    let styled = false;
+  const entryBeforeBoot = async (path: string) => {
+    let booted = false;
     let entryFirst: boolean | null = null;
     const onFinished = (r: { url(): string }) => {
-      if (stylesheet.test(r.url())) styled = true;
+      if (boot.test(r.url())) booted = true;
     };
     const onRequest = (r: { url(): string }) => {
-      if (entryFirst === null && /\/assets\/index-[\w-]+\.js$/.test(r.url())) entryFirst = !styled;
+      if (entryFirst === null && /\/assets\/index-[\w-]+\.js$/.test(r.url())) entryFirst = !booted;
     };
     page.on("requestfinished", onFinished);
     page.on("request", onRequest);
@@ -267,11 +267,30 @@ test("an event page asks for the app's JavaScript at once, home only after its f
     page.off("request", onRequest);
     return entryFirst;
   };
-  // A shell has nothing to read until the app renders the route: its JavaScript cannot wait.
-  expect(await entryBeforeStyles("/event/1003")).toBe(true);
+  // A shell has nothing to read until the app renders the route: its HTML asks for the app.
+  expect(await entryBeforeBoot("/event/1003")).toBe(true);
   await expect(page.getByRole("heading", { level: 1, name: "Kazan Night Run 2025" })).toBeVisible();
   // Home is readable as served: its first paint does not share the network with the app.
-  expect(await entryBeforeStyles("/")).toBe(false);
+  expect(await entryBeforeBoot("/")).toBe(false);
+});
+
+test("the first screen's styles come inside the page: no stylesheet request, before or after the app starts", async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "stylesheet" || r.url().endsWith(".css")) stylesheets.push(r.url());
+  });
+  for (const path of ["/", "/event/1003", "/cart", "/contacts"]) {
+    await page.goto(tenantUrl("mysport", path));
+    await expect(page.locator("html[data-app=live]")).toBeAttached();
+    await page.waitForLoadState("networkidle");
+    // Styled as the tenant's theme says: mysport.yaml's background, #f5f7fa.
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor),
+    ).toBe("rgb(245, 247, 250)");
+  }
+  expect(stylesheets).toEqual([]);
 });
 
 test.describe("when the app's JavaScript does not arrive", () => {

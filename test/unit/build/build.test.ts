@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTenants } from "../../../cli/build/build.ts";
 import type { BuildManifest } from "../../../cli/build/manifest.ts";
-import { scriptSafeJson } from "../../../cli/build/render.ts";
+import { scriptSafeJson, styleElementText } from "../../../cli/build/render.ts";
 import { isStale } from "../../../cli/commands/preview.ts";
 import { loadTenant } from "../../../cli/config/load.ts";
 import { TENANT_IDS as ALL } from "../fixtures/tenants.ts";
@@ -55,12 +56,21 @@ describe("storefront build", () => {
     for (const m of manifests.slice(1)) expect(coreFiles(m)).toEqual(coreFiles(manifests[0]!));
     const usa = await readFile(join(outDir, "mysport-usa", "index.html"), "utf8");
     expect(settingsOf(usa)).toMatchObject({ currencyId: 840, usVariant: true, footer: null });
-    const theme = manifests[ALL.indexOf("mysport")]!.files.find((f) =>
-      /^assets\/theme-.*\.css$/.test(f.path),
-    );
-    const css = await readFile(join(outDir, "mysport", theme!.path), "utf8");
+    // The theme and the first screen's CSS are the page's one inline style, allowed by the CSP
+    // (nginx.conf, _headers, and preview from the manifest) by its hash, nothing wider.
+    const home = await readFile(join(outDir, "mysport", "index.html"), "utf8");
+    const styles = [...home.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1] ?? "");
+    expect(styles).toHaveLength(1);
+    const css = styles[0] ?? "";
     expect(css).toMatch(/--color-primary: ?#1565c0/);
     expect(css).toMatch(/--theme-ready: ?1/);
+    expect(home).not.toMatch(/<link rel="stylesheet"/);
+    const hash = `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`;
+    expect(manifests[ALL.indexOf("mysport")]?.styleHashes).toEqual([hash]);
+    for (const deployFile of ["nginx.conf", "_headers"]) {
+      const text = await readFile(join(outDir, "mysport", deployFile), "utf8");
+      expect(text).toContain(`style-src 'self' ${hash};`);
+    }
   }, 120_000);
 
   it("a shell asks for the app's JavaScript in its HTML; a full page leaves it to after its first paint", async () => {
@@ -173,5 +183,15 @@ describe("settings embedded in index.html", () => {
     const json = scriptSafeJson(value);
     expect(json).not.toMatch(/[<>\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe("the inline style", () => {
+  it("no CSS string can close the style element, and CSS reads it unchanged", () => {
+    const css = `:root{--font-family:"</style><script>alert(1)</script>", "</STYLE"}`;
+    const text = styleElementText(css);
+    expect(text).not.toMatch(/<\/style/i);
+    // CSS's escape "\/" is "/": the custom property's value is what the theme wrote.
+    expect(text.replaceAll("<\\/", "</")).toBe(css);
   });
 });

@@ -121,7 +121,7 @@ describe("assets through the loader and the renderer", () => {
     // Between validation and rendering, the link is pointed elsewhere (outside, at a secret).
     rmSync(join(assetsDir(), "swap.svg"));
     symlinkSync(join(scratch.root, "secret.txt"), join(assetsDir(), "swap.svg"));
-    const files = await renderTenant(loaded.id, loaded.config, loaded.assets, CORE);
+    const { files } = await renderTenant(loaded.id, loaded.config, loaded.assets, CORE);
     const logo = [...files].find(([name]) => /^assets\/swap-[0-9a-f]+\.svg$/.test(name));
     expect(Buffer.from(logo?.[1] ?? "").equals(good)).toBe(true);
     for (const [, data] of files) expect(Buffer.from(data).includes("SECRET")).toBe(false);

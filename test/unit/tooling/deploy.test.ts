@@ -53,6 +53,20 @@ describe("content security policy", () => {
     expect(csp["frame-src"]).toBeUndefined();
   });
 
+  it("allows the pages' inline style by its hash, and refuses anything else in its place", async () => {
+    const hash = `'sha256-${"A".repeat(43)}='`;
+    const csp = directives(
+      contentSecurityPolicy({ ...(await tenant("mysport")), styleHashes: [hash] }),
+    );
+    expect(csp["style-src"]).toEqual(["'self'", hash]);
+    expect(csp["script-src"]).toEqual(["'self'"]);
+    for (const bad of ["'unsafe-inline'", "'sha256-x'; script-src *", `${hash} 'unsafe-inline'`]) {
+      expect(() => contentSecurityPolicy({ api: {}, styleHashes: [bad] })).toThrow(
+        /not a style hash/,
+      );
+    }
+  });
+
   it("adds the API origin and the identity provider, as origins, where each is needed", async () => {
     const base = await tenant("mysport");
     const config: TenantConfig = {
