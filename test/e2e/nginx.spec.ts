@@ -11,13 +11,21 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { renderNginxConf } from "../../cli/build/deploy.ts";
+import { type DeployConfig, renderNginxConf } from "../../cli/build/deploy.ts";
 import type { BuildManifest } from "../../cli/build/manifest.ts";
 import { loadTenant } from "../../cli/config/load.ts";
+import type { TenantConfig } from "../../cli/config/schema.ts";
 import { test as base, expect, type Page } from "./fixtures.ts";
 import { LANGUAGE_CASES } from "./language-cases.ts";
 import { rawExchange } from "./raw-socket.ts";
 import { TENANT_PORTS, type TenantId } from "./tenants.ts";
+
+/** A tenant as its build saw it: with the hash of its pages' inline style, from the manifest. */
+async function deployConfig(id: string, config: TenantConfig): Promise<DeployConfig> {
+  const file = join("dist", id, "build-manifest.json");
+  const manifest = JSON.parse(await readFile(file, "utf8")) as BuildManifest;
+  return { ...config, styleHashes: manifest.styleHashes };
+}
 
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const MIME_TYPES = "/etc/nginx/mime.types";
@@ -87,7 +95,7 @@ const test = base.extend<object, { nginx: Nginx }>({
         if (!tenant.ok) throw new Error(`tenants/${id}.yaml is invalid`);
         const port = await freePort();
         ports.set(id, port);
-        const conf = await renderNginxConf(id, tenant.config, {
+        const conf = await renderNginxConf(id, await deployConfig(id, tenant.config), {
           root: resolve("dist", id),
           listen: [`127.0.0.1:${port}`],
         });
@@ -183,7 +191,7 @@ for (const id of TENANTS) {
       const tenant = await loadTenant("tenants", id);
       if (!tenant.ok) throw new Error("invalid tenant");
       const shipped = await readFile(join("dist", id, "nginx.conf"), "utf8");
-      expect(shipped).toBe(await renderNginxConf(id, tenant.config));
+      expect(shipped).toBe(await renderNginxConf(id, await deployConfig(id, tenant.config)));
       expect(shipped).toContain(`root "/srv/storefront/${id}";`);
     });
 
