@@ -37,6 +37,14 @@ function watchConsole(page: Page): string[] {
   return seen;
 }
 
+/** Files matching `pattern` arrive `ms` late, as on a slow phone's network. */
+async function arriveLate(page: Page, pattern: RegExp, ms: number): Promise<void> {
+  await page.route(pattern, async (route) => {
+    await new Promise((done) => setTimeout(done, ms));
+    await route.continue();
+  });
+}
+
 /** Keeps what the server sent (before any script ran) to compare with the live page. */
 async function rememberServedPage(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -141,10 +149,7 @@ test.describe("on a phone", () => {
     page,
   }) => {
     // A slow network: the app's entry arrives 1.5 s after the page has painted.
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await new Promise((done) => setTimeout(done, 1_500));
-      await route.continue();
-    });
+    await arriveLate(page, /\/assets\/index-[\w-]+\.js$/, 1_500);
     await page.goto(tenantUrl("mysport"), { waitUntil: "commit" });
     const menu = page.getByRole("button", { name: "Открыть меню" });
     await menu.click();
@@ -165,10 +170,7 @@ test.describe("on a phone, in English", () => {
     page,
   }) => {
     // A slow network: the app's entry arrives 2 s after the page has painted.
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await new Promise((done) => setTimeout(done, 2_000));
-      await route.continue();
-    });
+    await arriveLate(page, /\/assets\/index-[\w-]+\.js$/, 2_000);
     const searched: string[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());
@@ -197,10 +199,7 @@ test.describe("an event page opened from a link on a slow phone", () => {
   }) => {
     // The entry arrives 1.5 s after the page has painted; the route's chunks must not wait for it.
     const entryRequest = /\/assets\/index-[\w-]+\.js$/;
-    await page.route(entryRequest, async (route) => {
-      await new Promise((done) => setTimeout(done, 1_500));
-      await route.continue();
-    });
+    await arriveLate(page, entryRequest, 1_500);
     const requested: string[] = [];
     page.on("request", (r) => requested.push(new URL(r.url()).pathname));
     let entryDone = false;
@@ -246,10 +245,7 @@ test("an event page asks for the app's JavaScript at once, home only after its f
 }) => {
   // The boot script arrives 1.5 s late.
   const boot = /\/assets\/boot-[\w-]+\.js$/;
-  await page.route(boot, async (route) => {
-    await new Promise((done) => setTimeout(done, 1_500));
-    await route.continue();
-  });
+  await arriveLate(page, boot, 1_500);
   const entryBeforeBoot = async (path: string) => {
     let booted = false;
     let entryFirst: boolean | null = null;
@@ -338,10 +334,7 @@ test("the stores ask for an event page's event and offers before the view (React
 }) => {
   // The view's chunks arrive 1.5 s late, as the largest file does on a slow phone.
   const viewChunk = /\/assets\/view-[\w-]+\.js$/;
-  await page.route(viewChunk, async (route) => {
-    await new Promise((done) => setTimeout(done, 1_500));
-    await route.continue();
-  });
+  await arriveLate(page, viewChunk, 1_500);
   const calls: string[] = [];
   let viewArrived = false;
   page.on("requestfinished", (r) => {
