@@ -44,6 +44,7 @@ export class GalleryStore {
     makeAutoObservable<GalleryStore, "deps" | "abort">(this, {
       photos: observableShallow,
       deps: false,
+      // Stryker disable next-line BooleanLiteral: equivalent, an AbortController is kept as it is and only compared by identity
       abort: false,
     });
   }
