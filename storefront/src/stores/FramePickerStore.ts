@@ -100,8 +100,9 @@ export class FramePickerStore {
   get photos(): Photo[] {
     const own = this.target?.photo;
     const all = this.allPhotos;
+    // With no photos of "My photos" this is the opened photo alone.
     if (own && !all.some((p) => p.photoId === own.photoId)) return [own, ...all];
-    return all.length > 0 ? all : own ? [own] : [];
+    return all;
   }
 
   get products(): Product[] {
@@ -170,7 +171,8 @@ export class FramePickerStore {
   }
 
   setQuantity(quantity: FrameQuantity): void {
-    this.quantity = quantity === "all" && this.allPhotos.length === 0 ? "one" : quantity;
+    // "All" needs photos of "My photos"; without them it is one photo.
+    this.quantity = this.allPhotos.length === 0 ? "one" : quantity;
   }
 
   /** Adds the framed photo(s) to the cart; false (and "Select Photo") without a photo. */

@@ -213,6 +213,12 @@ describe("FaceSearchStore: what the screen sees", () => {
     expect(slice).not.toHaveBeenCalled();
   });
 
+  it("a photo of exactly 8 MB is searched", async () => {
+    const s = setup();
+    const file = new Blob([JPEG, new Uint8Array(8 * MB - JPEG.length)], { type: "image/jpeg" });
+    expect(await s.store.search("1003", "a1003", file)).toBe(true);
+  });
+
   it("only the file's first bytes are read to tell a photo", async () => {
     const s = setup();
     const file = photo();
@@ -235,13 +241,25 @@ describe("FaceSearchStore: what the screen sees", () => {
     const searchA = a.store.search("1003", "a1003", photo());
     await settle();
     a.store.reset();
-    upload.resolve(failed(500));
+    upload.resolve(ok(selfie("Processing"), 201));
     expect(await searchA).toBe(false);
     expect([a.store.phase, a.store.error, a.log.filter((l) => l.startsWith("GET"))]).toEqual([
       "idle",
       null,
       [],
     ]);
+
+    // Preparing the photo fails after the reset: no error for a search that is gone.
+    const prepared = deferred<Blob>();
+    const p = setup({
+      prepare: () => prepared.promise.then(() => Promise.reject(new Error("canvas"))),
+    });
+    const searchP = p.store.search("1003", "a1003", photo());
+    await settle();
+    p.store.reset();
+    prepared.resolve(photo());
+    expect(await searchP).toBe(false);
+    expect([p.store.phase, p.store.error]).toEqual(["idle", null]);
 
     const wake = deferred<void>();
     const b = setup({ sleep: () => wake.promise });

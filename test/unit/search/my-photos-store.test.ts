@@ -236,7 +236,7 @@ describe("MyPhotosStore: replies of a search that was replaced", () => {
     const a = setup({ event: () => event.promise });
     const searchA = a.myPhotos.searchByNumber("1003", "301");
     a.myPhotos.reset();
-    event.resolve(null);
+    event.resolve(EVENT);
     await searchA;
     expect([a.myPhotos.error, a.api.competitors.searched]).toEqual([null, []]);
 
@@ -253,9 +253,9 @@ describe("MyPhotosStore: replies of a search that was replaced", () => {
     const searchC = c.myPhotos.searchByNumber("1003", "301");
     await settle();
     c.myPhotos.reset();
-    found.resolve(failed(503));
+    found.resolve(ok({ items: [runner("1003-301", "301")] }));
     await searchC;
-    expect([c.myPhotos.error, c.myPhotos.loading]).toEqual([null, false]);
+    expect([c.myPhotos.subject, c.myPhotos.loading, c.api.photos.listed]).toEqual([null, false, 0]);
 
     const page = deferred<void>();
     const d = setup({

@@ -363,6 +363,15 @@ describe("FramePickerStore: the preview (spec §3, §4)", () => {
     await openingA;
     expect([a.picker.frameId, a.previews]).toEqual([null, []]);
 
+    // Opened again while the same catalog loads: one preview, for the second opening.
+    const shared = deferred<Reply>();
+    const twice = setup({ catalog: () => shared.promise });
+    const openingFirst = twice.picker.open({ ...EVENT, photo: photo("p1") });
+    const openingSecond = twice.picker.open({ ...EVENT, photo: photo("p2") });
+    shared.resolve(ok({ items: [FRAME] }));
+    await Promise.all([openingFirst, openingSecond]);
+    expect(twice.previews.map((p) => p.photoId)).toEqual(["p2"]);
+
     const token = deferred<Reply>();
     const b = setup({ preview: () => 401, token: (n) => (n === 2 ? token.promise : 200) });
     b.found("1003", [photo("p1")]);

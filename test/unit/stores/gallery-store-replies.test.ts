@@ -131,6 +131,19 @@ describe("GalleryStore: pages and the screen", () => {
     expect(s.gallery.photos).toHaveLength(2);
   });
 
+  it("a browser without requestIdleCallback (Safari) asks for the next page at once", async () => {
+    vi.stubGlobal("window", {});
+    const s = setup({
+      photos: async (_album, onPage) => {
+        await onPage({ items: [photo("p1")], total: 2 });
+        await onPage({ items: [photo("p2")], total: 2 });
+        return ok([photo("p1"), photo("p2")]);
+      },
+    });
+    await s.gallery.load("1003");
+    expect([s.gallery.photos.length, s.gallery.error]).toEqual([2, null]);
+  });
+
   it("an album with fewer photos than its total is not complete, and is asked for again", async () => {
     const s = setup({
       photos: async (_album, onPage) => {
