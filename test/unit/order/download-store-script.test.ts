@@ -3,10 +3,12 @@
  * Excel, receipt; §4: archive Published means ready, receipts' non-200 clears the data; §7:
  * POST /archives/ 201, other status sets an archive error).
  */
-import { describe, expect, it } from "vitest";
+import { autorun } from "mobx";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api, BoughtPhoto, Receipt } from "../../../storefront/src/api/index.ts";
 import { DownloadStore, fileNameOf } from "../../../storefront/src/stores/DownloadStore.ts";
 import { failed, ok } from "../fixtures/api-results.ts";
+import { countsAround, deferred, settle } from "../fixtures/deferred.ts";
 
 interface Script {
   create?: () => unknown;
@@ -17,12 +19,12 @@ interface Script {
   receipt?: () => unknown;
   photo?: () => unknown;
   share?: boolean;
+  /** The wait between checks; by default none (recorded), "real" for the store's own timer. */
+  sleep?: "real" | ((ms: number) => Promise<void>);
 }
 
 function setup(script: Script = {}) {
   const log: string[] = [];
-  const saved: { name: string; type: string }[] = [];
-  const shared: string[] = [];
   const sleeps: number[] = [];
   let checks = 0;
   const api = {
@@ -54,24 +56,40 @@ function setup(script: Script = {}) {
       },
     },
     http: {
-      requestUrl: async (url: string) => {
+      // Binary when asked for a blob, as the transport does; text otherwise.
+      requestUrl: async (url: string, options?: { responseType?: string }) => {
         log.push(`GET ${url}`);
-        return script.photo?.() ?? ok(new Blob(["jpg"], { type: "image/jpeg" }));
+        const body =
+          options?.responseType === "blob" ? new Blob(["jpg"], { type: "image/jpeg" }) : "jpg";
+        return script.photo?.() ?? ok(body);
       },
     },
   } as unknown as Api;
+  // The phone's file ports keep what they were given on themselves.
+  const files = {
+    saved: [] as { name: string; type: string }[],
+    blobs: [] as Blob[],
+    shared: [] as string[],
+    sharedFiles: [] as File[],
+    save(blob: Blob, name: string) {
+      this.saved.push({ name, type: blob.type });
+      this.blobs.push(blob);
+    },
+    async share(file: File) {
+      this.shared.push(file.name);
+      this.sharedFiles.push(file);
+      return script.share ?? false;
+    },
+  };
   const store = new DownloadStore({
     api,
-    files: {
-      save: (blob, name) => void saved.push({ name, type: blob.type }),
-      share: async (file) => {
-        shared.push(file.name);
-        return script.share ?? false;
-      },
-    },
-    sleep: async (ms) => void sleeps.push(ms),
+    files,
+    ...(script.sleep === "real"
+      ? {}
+      : { sleep: script.sleep ?? (async (ms: number) => void sleeps.push(ms)) }),
   });
-  return { store, log, saved, shared, sleeps };
+  const { saved, blobs, shared, sharedFiles } = files;
+  return { store, log, saved, blobs, shared, sharedFiles, sleeps };
 }
 
 const pending = (archiveId = "z1") => ok({ archiveId, state: "Pending", fileUrl: null });
@@ -240,5 +258,165 @@ describe("photo list and one photo", () => {
     expect(fileNameOf("https://files.example/a/b/photo.jpg?x=1", "f.jpg")).toBe("photo.jpg");
     expect(fileNameOf("https://files.example/", "f.jpg")).toBe("f.jpg");
     expect(fileNameOf("/relative/p%C3%A9.jpg", "f.jpg")).toBe("pé.jpg");
+  });
+});
+
+const published = () =>
+  ok({ archiveId: "z1", state: "Published", fileUrl: "https://files.example/z1.zip" });
+
+describe("the downloads' state over time", () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it("before anything: no archive, no receipts, no receipt error", () => {
+    const { store } = setup();
+    expect([store.archive, store.receipts, store.receiptError, store.receiptsFailed]).toEqual([
+      "idle",
+      [],
+      false,
+      false,
+    ]);
+  });
+
+  it("the page sees Zipping…, then the download, then done", async () => {
+    const s = setup({ archive: (n) => (n < 2 ? pending() : published()) });
+    const states: string[] = [];
+    const stop = autorun(() => void states.push(s.store.archive));
+    await s.store.downloadAll({ orderId: "o1" }, "a.zip");
+    stop();
+    expect(states).toEqual(["idle", "zipping", "downloading", "done"]);
+  });
+
+  it("waits 1 s before checking the archive again (its own timer)", async () => {
+    vi.useFakeTimers();
+    const s = setup({ archive: () => pending(), sleep: "real" });
+    const checks = () => s.log.filter((l) => l === "GET /archives/z1").length;
+    void s.store.downloadAll({ orderId: "o1" }, "a.zip");
+    expect(await countsAround(1000, checks)).toEqual([1, 1, 2]);
+    s.store.reset("order:other");
+  });
+
+  it("an archive is ready only when Published, even if it already has an address", async () => {
+    const s = setup({
+      archive: (n) =>
+        n < 2
+          ? ok({ archiveId: "z1", state: "Pending", fileUrl: "https://files.example/z1.zip" })
+          : published(),
+    });
+    expect(await s.store.downloadAll({ orderId: "o1" }, "a.zip")).toBe(true);
+    expect(s.log.filter((l) => l === "GET /archives/z1")).toHaveLength(2);
+  });
+
+  it("is asked once while the zip downloads", async () => {
+    const file = deferred<unknown>();
+    const s = setup({ file: () => file.promise });
+    const first = s.store.downloadAll({ orderId: "o1" }, "a.zip");
+    await settle();
+    expect(s.store.archive).toBe("downloading");
+    expect(await s.store.downloadAll({ orderId: "o1" }, "a.zip")).toBe(false);
+    file.resolve(ok(new Blob(["zip"], { type: "application/zip" })));
+    expect(await first).toBe(true);
+    expect(s.log.filter((l) => l.startsWith("POST"))).toHaveLength(1);
+  });
+
+  it("the same purchase again keeps its state; another clears receipts and errors", async () => {
+    const s = setup({ receipt: () => failed(500) });
+    s.store.reset("order:o1");
+    await s.store.downloadAll({ orderId: "o1" }, "a.zip");
+    await s.store.loadReceipts("inv1");
+    await s.store.downloadReceipt({ receiptId: "r1", invoiceId: "inv1" } as Receipt);
+    s.store.reset("order:o1");
+    expect([s.store.archive, s.store.receipts.length, s.store.receiptError]).toEqual([
+      "done",
+      1,
+      true,
+    ]);
+    s.store.reset("order:o2");
+    expect([
+      s.store.archive,
+      s.store.receipts,
+      s.store.receiptError,
+      s.store.receiptsStatus,
+    ]).toEqual(["idle", [], false, null]);
+  });
+
+  it("replies for the previous purchase are dropped at every step", async () => {
+    // The archive is created, then the purchase changes: its failure is not shown.
+    const create = deferred<unknown>();
+    const a = setup({ create: () => create.promise });
+    a.store.reset("order:o1");
+    const zipA = a.store.downloadAll({ orderId: "o1" }, "a.zip");
+    a.store.reset("order:o2");
+    create.resolve(failed(500));
+    expect([await zipA, a.store.archive]).toEqual([false, "idle"]);
+
+    // A check in flight: its Published answer is not downloaded.
+    const check = deferred<unknown>();
+    const b = setup({ archive: () => check.promise });
+    b.store.reset("order:o1");
+    const zipB = b.store.downloadAll({ orderId: "o1" }, "a.zip");
+    await settle();
+    b.store.reset("order:o2");
+    check.resolve(published());
+    expect([await zipB, b.saved, b.log.some((l) => l.endsWith(".zip"))]).toEqual([
+      false,
+      [],
+      false,
+    ]);
+
+    // The zip itself in flight: not saved.
+    const file = deferred<unknown>();
+    const c = setup({ file: () => file.promise });
+    c.store.reset("order:o1");
+    const zipC = c.store.downloadAll({ orderId: "o1" }, "a.zip");
+    await settle();
+    c.store.reset("order:o2");
+    file.resolve(ok(new Blob(["zip"])));
+    expect([await zipC, c.saved, c.store.archive]).toEqual([false, [], "idle"]);
+
+    // Waiting between checks: no further check.
+    const wake: (() => void)[] = [];
+    const d = setup({
+      archive: () => pending(),
+      sleep: () => new Promise((done) => wake.push(done)),
+    });
+    d.store.reset("order:o1");
+    const zipD = d.store.downloadAll({ orderId: "o1" }, "a.zip");
+    await settle();
+    d.store.reset("order:o2");
+    wake[0]?.();
+    expect(await zipD).toBe(false);
+    expect(d.log.filter((l) => l === "GET /archives/z1")).toHaveLength(1);
+
+    // The receipts list.
+    const receipts = deferred<unknown>();
+    const e = setup({ receipts: () => receipts.promise });
+    e.store.reset("order:o1");
+    const loading = e.store.loadReceipts("inv1");
+    e.store.reset("order:o2");
+    receipts.resolve(ok([{ receiptId: "r1", invoiceId: "inv1" }]));
+    await loading;
+    expect([e.store.receiptsStatus, e.store.receipts]).toEqual([null, []]);
+  });
+
+  it("the photo list files hold the rows", async () => {
+    const s = setup();
+    const rows = [{ photoId: "ph1", product: "Digital photo", url: "https://x/ph1.jpg" }];
+    await s.store.exportList("csv", rows as never, ["Photo", "Product", "Link"], "order-1");
+    await s.store.exportList("xlsx", rows as never, ["Photo", "Product", "Link"], "order-1");
+    const [csv, xlsx] = s.blobs;
+    expect(await csv?.text()).toContain("Digital photo");
+    // An .xlsx file is a zip archive: it starts with "PK".
+    expect(new TextDecoder().decode((await xlsx?.arrayBuffer())?.slice(0, 2))).toBe("PK");
+  });
+
+  it("a shared photo is the photo itself; without a name in its address, photoId.jpg", async () => {
+    const s = setup({ share: true });
+    await s.store.sharePhoto({
+      photoId: "ph1",
+      thumbnailUrl: "t",
+      downloadUrl: "https://files.example/d/",
+    } as BoughtPhoto);
+    const [file] = s.sharedFiles;
+    expect([file?.name, file?.type, await file?.text()]).toEqual(["ph1.jpg", "image/jpeg", "jpg"]);
   });
 });

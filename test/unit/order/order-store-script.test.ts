@@ -3,11 +3,13 @@
  * leads to "Something went wrong" with retry; §7: an order call other than 200 sets an order
  * error): the phases of the paid-order page, its polling, pending orders and the retry.
  */
-import { describe, expect, it } from "vitest";
+import { autorun, reaction } from "mobx";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api, Order, Payment } from "../../../storefront/src/api/index.ts";
 import { OrderStore } from "../../../storefront/src/stores/OrderStore.ts";
 import { PendingOrdersStore } from "../../../storefront/src/stores/PendingOrdersStore.ts";
 import { failed, ok } from "../fixtures/api-results.ts";
+import { countsAround, deferred, settle } from "../fixtures/deferred.ts";
 import { mapStorage } from "../fixtures/stores.ts";
 
 const order = (state: Order["state"]) =>
@@ -15,17 +17,31 @@ const order = (state: Order["state"]) =>
 const payment = (state: Payment["state"], paymentTypeId = "Card") =>
   ({ paymentId: "p1", paymentTypeId, state, createdOn: "2025-10-01T10:00:00Z" }) as Payment;
 
+type Reply<T> = ReturnType<typeof ok<T>> | ReturnType<typeof failed>;
+
 interface Script {
-  order?: () => ReturnType<typeof ok<Order>> | ReturnType<typeof failed>;
-  payments?: () => ReturnType<typeof ok<Payment[]>> | ReturnType<typeof failed>;
+  order?: () => Reply<Order> | Promise<Reply<Order>>;
+  payments?: () => Reply<Payment[]> | Promise<Reply<Payment[]>>;
   payUrl?: string;
-  preorder?: ReturnType<typeof failed> | { ok: true; status: 200; data: unknown };
+  preorder?:
+    | Promise<unknown>
+    | ReturnType<typeof failed>
+    | { ok: true; status: 200; data: unknown };
+  /** The wait between checks; by default none (recorded), "real" for the store's own timer. */
+  sleep?: "real" | ((ms: number) => Promise<void>);
 }
 
 function setup(script: Script) {
   const log: string[] = [];
   const sleeps: number[] = [];
-  const redirects: string[] = [];
+  // The bank's pay page port keeps the addresses it was sent to on itself.
+  const files = {
+    redirects: [] as string[],
+    redirect(url: string) {
+      this.redirects.push(url);
+    },
+  };
+  const redirects = files.redirects;
   const map = new Map<string, string>();
   const api = {
     orders: {
@@ -55,8 +71,10 @@ function setup(script: Script) {
   const store = new OrderStore({
     api,
     pending,
-    files: { redirect: (url) => void redirects.push(url) },
-    sleep: async (ms) => void sleeps.push(ms),
+    files,
+    ...(script.sleep === "real"
+      ? {}
+      : { sleep: script.sleep ?? (async (ms: number) => void sleeps.push(ms)) }),
   });
   return { store, pending, log, sleeps, redirects };
 }
@@ -118,11 +136,12 @@ describe("OrderStore: what the paid-order page shows", () => {
       order: () => ok(order(++n < 3 ? "AwaitingPayment" : "Completed")),
       payments: () => ok([payment(n < 3 ? "Pending" : "Completed")]),
     });
+    // What the page sees: every phase, as it changes.
     const phases: string[] = [];
-    const opened = s.store.open("order", "o1");
-    phases.push(s.store.phase);
-    await opened;
-    expect(phases).toEqual(["loading"]);
+    const stop = autorun(() => void phases.push(s.store.phase));
+    await s.store.open("order", "o1");
+    stop();
+    expect(phases).toEqual(["loading", "checking", "paid"]);
     expect([s.store.phase, s.sleeps, s.pending.ids]).toEqual(["paid", [1000, 1500], []]);
   });
 
@@ -183,5 +202,160 @@ describe("OrderStore: pre-orders (same screen, no payment)", () => {
     const s = setup({ preorder: failed(500) });
     await s.store.open("preorder", "pre1");
     expect([s.store.phase, s.store.errorStatus]).toEqual(["failed", 500]);
+  });
+});
+
+const awaitingPayment = {
+  order: () => ok(order("AwaitingPayment")),
+  payments: () => ok([payment("Pending")]),
+};
+
+describe("OrderStore: the page's state over time", () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it("before opening: an order page, loading, no retry error", () => {
+    const { store } = setup({});
+    expect([store.kind, store.phase, store.retrying, store.retryError]).toEqual([
+      "order",
+      "loading",
+      false,
+      false,
+    ]);
+  });
+
+  it("waits 1 s before checking a pending payment again (its own timer)", async () => {
+    vi.useFakeTimers();
+    const s = setup({ ...awaitingPayment, sleep: "real" });
+    const checks = () => s.log.filter((l) => l === "GET /orders/o1").length;
+    void s.store.open("order", "o1");
+    expect(await countsAround(1000, checks)).toEqual([1, 1, 2]);
+    s.store.close();
+  });
+
+  it("a canceled order is no longer pending", async () => {
+    const s = setup({ order: () => ok(order("Canceled")) });
+    s.pending.add("o1");
+    await s.store.open("order", "o1");
+    expect([s.store.phase, s.pending.ids]).toEqual(["canceled", []]);
+  });
+
+  it("leaving and opening another order stops the first one's polling", async () => {
+    const wake: (() => void)[] = [];
+    const s = setup({ ...awaitingPayment, sleep: () => new Promise((done) => wake.push(done)) });
+    void s.store.open("order", "o1");
+    await settle();
+    s.store.close();
+    void s.store.open("order", "o2");
+    await settle();
+    wake[0]?.();
+    await settle();
+    expect(s.log.filter((l) => l === "GET /orders/o1")).toHaveLength(1);
+    expect(s.log.filter((l) => l === "GET /orders/o2")).toHaveLength(1);
+    s.store.close();
+  });
+
+  it("checking the same order again keeps it on screen; another order starts empty", async () => {
+    let next: Promise<Reply<Order>> | null = null;
+    const s = setup({ order: () => next ?? ok(order("Completed")) });
+    await s.store.open("order", "o1");
+    const gate = deferred<Reply<Order>>();
+    next = gate.promise;
+    void s.store.open("order", "o1");
+    expect([s.store.phase, s.store.order?.orderId]).toEqual(["loading", "o1"]);
+    void s.store.open("order", "o2");
+    expect(s.store.order).toBeNull();
+    s.store.close();
+    gate.resolve(ok(order("Completed")));
+  });
+
+  it("the same for a pre-order", async () => {
+    const data = { preorderId: "pre1", state: "Completed", items: [] };
+    const script: Script = { preorder: { ok: true, status: 200, data } };
+    const s = setup(script);
+    await s.store.open("preorder", "pre1");
+    const gate = deferred<unknown>();
+    script.preorder = gate.promise;
+    void s.store.open("preorder", "pre1");
+    expect(s.store.preorder?.preorderId).toBe("pre1");
+    void s.store.open("preorder", "pre2");
+    expect(s.store.preorder).toBeNull();
+    s.store.close();
+    gate.resolve(failed(500));
+  });
+
+  it("a reply that arrives after the page was left changes nothing", async () => {
+    const orderReply = deferred<Reply<Order>>();
+    const a = setup({ order: () => orderReply.promise });
+    const openedA = a.store.open("order", "o1");
+    a.store.close();
+    orderReply.resolve(failed(404));
+    await openedA;
+    expect([a.store.phase, a.store.errorStatus]).toEqual(["loading", null]);
+
+    const paymentsReply = deferred<Reply<Payment[]>>();
+    const b = setup({
+      order: () => ok(order("AwaitingPayment")),
+      payments: () => paymentsReply.promise,
+    });
+    const openedB = b.store.open("order", "o1");
+    await settle();
+    b.store.close();
+    paymentsReply.resolve(ok([payment("Declined")]));
+    await openedB;
+    expect([b.store.phase, b.store.payment, b.pending.ids]).toEqual(["loading", null, []]);
+
+    const preorderReply = deferred<unknown>();
+    const c = setup({ preorder: preorderReply.promise });
+    const openedC = c.store.open("preorder", "pre1");
+    c.store.close();
+    preorderReply.resolve({
+      ok: true,
+      status: 200,
+      data: { preorderId: "pre1", state: "Completed" },
+    });
+    await openedC;
+    expect([c.store.phase, c.store.preorder]).toEqual(["loading", null]);
+  });
+
+  it("a page left during its last check does not turn to awaiting payment", async () => {
+    const s = setup(awaitingPayment);
+    let adds = 0;
+    const stop = reaction(
+      () => s.pending.ids,
+      () => {
+        if (++adds === 12) s.store.close();
+      },
+    );
+    await s.store.open("order", "o1");
+    stop();
+    expect(adds).toBe(12);
+    expect(s.store.phase).toBe("checking");
+  });
+
+  it("retry: a double click pays once; a paid order without a payment has no retry", async () => {
+    const s = setup({
+      order: () => ok(order("AwaitingPayment")),
+      payments: () => ok([payment("Declined")]),
+    });
+    await s.store.open("order", "o1");
+    expect(await Promise.all([s.store.retry(), s.store.retry()])).toEqual([true, false]);
+    expect(s.log.filter((l) => l.startsWith("POST"))).toHaveLength(1);
+    const paid = setup({ order: () => ok(order("Completed")), payments: () => ok([]) });
+    await paid.store.open("order", "o1");
+    expect(await paid.store.retry()).toBe(false);
+    expect(paid.log.filter((l) => l.startsWith("POST"))).toEqual([]);
+  });
+
+  it("opening the order again clears the retry error", async () => {
+    const s = setup({
+      order: () => ok(order("AwaitingPayment")),
+      payments: () => ok([payment("Declined")]),
+      payUrl: "javascript:alert(1)",
+    });
+    await s.store.open("order", "o1");
+    await s.store.retry();
+    expect(s.store.retryError).toBe(true);
+    await s.store.open("order", "o1");
+    expect(s.store.retryError).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
 // @vitest-environment node
 /** CheckoutStore, OrderStore, DownloadStore and pending orders against the demo backend. */
+import { autorun } from "mobx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Photo } from "../../../storefront/src/api/index.ts";
 import { PENDING_ORDERS_KEY } from "../../../storefront/src/domain/pending-orders.ts";
 import type { FilePorts } from "../../../storefront/src/stores/files.ts";
+import { PendingOrdersStore } from "../../../storefront/src/stores/PendingOrdersStore.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
 import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
@@ -248,5 +250,38 @@ describe("downloads", () => {
     await downloads.loadReceipts(invoiceId);
     expect(downloads.receiptsStatus).toBe(503);
     expect(downloads.receipts).toEqual([]);
+  });
+});
+
+describe("PendingOrdersStore (spec §3: unpaid orders of this device)", () => {
+  /** A device's local storage that keeps its entries on itself, as a storage object may. */
+  function deviceStorage(entries: Record<string, string> = {}) {
+    return {
+      entries,
+      getItem(key: string) {
+        return this.entries[key] ?? null;
+      },
+      setItem(key: string, value: string) {
+        this.entries[key] = value;
+      },
+      removeItem(key: string) {
+        delete this.entries[key];
+      },
+    };
+  }
+
+  it("keeps the list in the storage it is given; the page follows the latest unpaid order", () => {
+    const storage = deviceStorage({ [PENDING_ORDERS_KEY]: JSON.stringify(["o-1"]) });
+    const pending = new PendingOrdersStore(storage);
+    const latest: (string | null)[] = [];
+    const stop = autorun(() => void latest.push(pending.latest));
+    pending.add("o-2");
+    pending.remove("o-2");
+    pending.remove("o-1");
+    stop();
+    expect(latest).toEqual(["o-1", "o-2", "o-1", null]);
+    expect(storage.entries[PENDING_ORDERS_KEY]).toBe("[]");
+    pending.add("o-3");
+    expect(JSON.parse(storage.entries[PENDING_ORDERS_KEY] ?? "")).toEqual(["o-3"]);
   });
 });

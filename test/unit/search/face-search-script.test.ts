@@ -5,11 +5,13 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { autorun } from "mobx";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api } from "../../../storefront/src/api/index.ts";
 import { FaceSearchStore } from "../../../storefront/src/stores/FaceSearchStore.ts";
 import type { MyPhotosStore } from "../../../storefront/src/stores/MyPhotosStore.ts";
 import { failed, ok } from "../fixtures/api-results.ts";
+import { countsAround, deferred, settle } from "../fixtures/deferred.ts";
 
 const JPEG = readFileSync(join(import.meta.dirname, "../../fixtures/selfies/one-person.jpg"));
 const MB = 1024 * 1024;
@@ -24,12 +26,14 @@ function setup(
     prepare?: (b: Blob) => Promise<Blob>;
     /** Milliseconds the clock moves per poll wait. */
     tick?: number;
+    /** The wait between polls: by default the clock moves on; "real" for the store's own timer. */
+    sleep?: "real" | ((ms: number) => Promise<void>);
   } = {},
 ) {
   const log: string[] = [];
-  const shown: unknown[] = [];
   const sleeps: number[] = [];
-  let t = 0;
+  // The clock reads like a real one (milliseconds since 1970), not from zero.
+  let t = Date.parse("2025-10-01T10:00:00Z");
   let polls = 0;
   const api = {
     recognition: {
@@ -43,18 +47,31 @@ function setup(
       },
     },
   } as unknown as Api;
+  // "My photos" keeps the faces it was asked to show on itself, as a port object may.
   const myPhotos = {
-    showFace: async (eventId: string, subject: unknown) => void shown.push({ eventId, subject }),
-  } as unknown as MyPhotosStore;
+    shown: [] as unknown[],
+    async showFace(eventId: string, subject: unknown) {
+      this.shown.push({ eventId, subject });
+    },
+  };
+  const { shown } = myPhotos;
+  const sleep =
+    script.sleep === "real"
+      ? {}
+      : {
+          sleep:
+            script.sleep ??
+            (async (ms: number) => {
+              sleeps.push(ms);
+              t += script.tick ?? ms;
+            }),
+        };
   const store = new FaceSearchStore({
     api,
-    myPhotos,
+    myPhotos: myPhotos as unknown as MyPhotosStore,
     prepare: script.prepare ?? (async (b) => b),
     now: () => t,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      t += script.tick ?? ms;
-    },
+    ...sleep,
   });
   return { store, log, shown, sleeps };
 }
@@ -162,5 +179,104 @@ describe("FaceSearchStore", () => {
     s.store.reset();
     expect(await first).toBe(false);
     expect([s.store.phase, s.store.error, s.shown]).toEqual(["idle", null, []]);
+  });
+});
+
+describe("FaceSearchStore: what the screen sees", () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it("idle, uploading, searching, done; busy while uploading and searching", async () => {
+    const s = setup({ poll: (n) => ok(n < 2 ? selfie("Processing") : selfie("Completed", ONE)) });
+    const seen: string[] = [];
+    const stop = autorun(() => void seen.push(`${s.store.phase} ${s.store.busy}`));
+    await s.store.search("1003", "a1003", photo());
+    stop();
+    expect(seen).toEqual(["idle false", "uploading true", "searching true", "done false"]);
+  });
+
+  it("a new search starts clean", async () => {
+    const s = setup({ upload: () => failed(500) });
+    await s.store.search("1003", "a1003", photo());
+    expect(s.store.error).toBe("failed");
+    const again = s.store.search("1003", "a1003", photo());
+    expect([s.store.phase, s.store.error]).toEqual(["idle", null]);
+    await again;
+  });
+
+  it("a file over 8 MB is refused at once, without reading it", async () => {
+    const s = setup();
+    const file = new Blob([new Uint8Array(8 * MB + 1)], { type: "image/jpeg" });
+    const slice = vi.spyOn(file, "slice");
+    const searching = s.store.search("1003", "a1003", file);
+    expect(s.store.error).toBe("too-large");
+    await searching;
+    expect(slice).not.toHaveBeenCalled();
+  });
+
+  it("a photo of exactly 8 MB is searched", async () => {
+    const s = setup();
+    const file = new Blob([JPEG, new Uint8Array(8 * MB - JPEG.length)], { type: "image/jpeg" });
+    expect(await s.store.search("1003", "a1003", file)).toBe(true);
+  });
+
+  it("only the file's first bytes are read to tell a photo", async () => {
+    const s = setup();
+    const file = photo();
+    const whole = vi.spyOn(file, "arrayBuffer");
+    expect(await s.store.search("1003", "a1003", file)).toBe(true);
+    expect(whole).not.toHaveBeenCalled();
+  });
+
+  it("waits 1 s before the first poll (its own timer)", async () => {
+    vi.useFakeTimers();
+    const s = setup({ sleep: "real" });
+    const polls = () => s.log.filter((l) => l.startsWith("GET")).length;
+    void s.store.search("1003", "a1003", photo());
+    expect(await countsAround(1000, polls)).toEqual([0, 0, 1]);
+  });
+
+  it("a search reset while uploading, waiting or polling stops there", async () => {
+    const upload = deferred<unknown>();
+    const a = setup({ upload: () => upload.promise });
+    const searchA = a.store.search("1003", "a1003", photo());
+    await settle();
+    a.store.reset();
+    upload.resolve(ok(selfie("Processing"), 201));
+    expect(await searchA).toBe(false);
+    expect([a.store.phase, a.store.error, a.log.filter((l) => l.startsWith("GET"))]).toEqual([
+      "idle",
+      null,
+      [],
+    ]);
+
+    // Preparing the photo fails after the reset: no error for a search that is gone.
+    const prepared = deferred<Blob>();
+    const p = setup({
+      prepare: () => prepared.promise.then(() => Promise.reject(new Error("canvas"))),
+    });
+    const searchP = p.store.search("1003", "a1003", photo());
+    await settle();
+    p.store.reset();
+    prepared.resolve(photo());
+    expect(await searchP).toBe(false);
+    expect([p.store.phase, p.store.error]).toEqual(["idle", null]);
+
+    const wake = deferred<void>();
+    const b = setup({ sleep: () => wake.promise });
+    const searchB = b.store.search("1003", "a1003", photo());
+    await settle();
+    b.store.reset();
+    wake.resolve();
+    expect(await searchB).toBe(false);
+    expect(b.log.filter((l) => l.startsWith("GET"))).toEqual([]);
+
+    const poll = deferred<unknown>();
+    const c = setup({ poll: () => poll.promise });
+    const searchC = c.store.search("1003", "a1003", photo());
+    await settle();
+    c.store.reset();
+    poll.resolve(ok(selfie("Completed", ONE)));
+    expect(await searchC).toBe(false);
+    expect([c.store.phase, c.shown]).toEqual(["idle", []]);
   });
 });

@@ -1,7 +1,13 @@
 // @vitest-environment node
 /** The find-my-photos stores against the in-process demo backend (spec §4, §5, §8, §9). */
+import { autorun } from "mobx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Api, createApi } from "../../../storefront/src/api/index.ts";
+import {
+  type Api,
+  type ApiResult,
+  createApi,
+  type TokenRequest,
+} from "../../../storefront/src/api/index.ts";
 import { CatalogStore } from "../../../storefront/src/stores/CatalogStore.ts";
 import { ErrorStore } from "../../../storefront/src/stores/ErrorStore.ts";
 import { EventStore } from "../../../storefront/src/stores/EventStore.ts";
@@ -12,6 +18,7 @@ import { NotificationStore } from "../../../storefront/src/stores/NotificationSt
 import { SearchTokenStore } from "../../../storefront/src/stores/SearchTokenStore.ts";
 import { UiStore } from "../../../storefront/src/stores/UiStore.ts";
 import { fakeClock, selfie, startDemo } from "../demo/demo-server.ts";
+import { failed, ok } from "../fixtures/api-results.ts";
 import { recordingFetch } from "../fixtures/recording-fetch.ts";
 
 const clock = fakeClock();
@@ -203,5 +210,112 @@ describe("FaceSearchStore", () => {
     const s = stores();
     await s.face.search("1001", "no-such-album", selfie("one-person"));
     expect(s.face.error).toBe("failed");
+  });
+});
+
+/**
+ * A competitor-service whose token replies are scripted by status (200 gives "tok-N"); it keeps
+ * the requests it was asked on itself, as a port object may.
+ */
+function tokenService(statuses: number[]) {
+  return {
+    competitors: {
+      asked: [] as TokenRequest[],
+      async token(_eventId: string, subject: TokenRequest) {
+        this.asked.push(subject);
+        const status = statuses.shift() ?? 200;
+        return status === 200 || status === 201
+          ? ok({ token: `tok-${this.asked.length}` }, status)
+          : failed(status);
+      },
+    },
+  };
+}
+
+/** A search call answering the scripted statuses in turn, recording the tokens it was given. */
+function searchCall(statuses: number[]) {
+  const tokens: string[] = [];
+  const call = async (token: string) => {
+    tokens.push(token);
+    const status = statuses.shift() ?? 200;
+    return (status === 200 ? ok({ total: 1 }) : failed(status)) as ApiResult<{ total: number }>;
+  };
+  return { call, tokens };
+}
+
+describe("SearchTokenStore (scripted competitor-service, spec §4)", () => {
+  it("a token opens one participant's photos: another bib or face in the event gets its own", async () => {
+    const service = tokenService([]);
+    const tokens = new SearchTokenStore(service as unknown as Api);
+    const { call, tokens: used } = searchCall([]);
+    await tokens.withToken("1001", { competitorId: "1001-101" }, call);
+    await tokens.withToken("1001", { competitorId: "1001-101" }, call);
+    await tokens.withToken("1001", { competitorId: "1001-102" }, call);
+    await tokens.withToken("1001", { selfieId: "s1", personId: "f1" }, call);
+    await tokens.withToken("1001", { selfieId: "s1", personId: "f1" }, call);
+    await tokens.withToken("1001", { selfieId: "s1", personId: "f2" }, call);
+    expect(service.competitors.asked).toEqual([
+      { competitorId: "1001-101" },
+      { competitorId: "1001-102" },
+      { selfieId: "s1", personId: "f1" },
+      { selfieId: "s1", personId: "f2" },
+    ]);
+    expect(used).toEqual(["tok-1", "tok-1", "tok-2", "tok-3", "tok-3", "tok-4"]);
+  });
+
+  it("the screens see a new or expired token (the store is observable)", async () => {
+    const tokens = new SearchTokenStore(tokenService([]) as unknown as Api);
+    const seen: (string | null)[] = [];
+    const stop = autorun(() => void seen.push(tokens.tokenOf("1001")));
+    await tokens.obtain("1001", { competitorId: "1001-101" });
+    tokens.markExpired("1001");
+    stop();
+    expect(seen).toEqual([null, "tok-1", null]);
+  });
+
+  it("only a 200 is a token; a later 200 clears the event's search error", async () => {
+    const tokens = new SearchTokenStore(tokenService([201, 404, 200]) as unknown as Api);
+    expect(await tokens.obtain("1001", { competitorId: "c" })).toBeNull();
+    expect(tokens.tokenOf("1001")).toBeNull();
+    expect(tokens.errors.has("1001")).toBe(false);
+    await tokens.obtain("1001", { competitorId: "c" });
+    expect(tokens.errors.get("1001")?.status).toBe(404);
+    expect(await tokens.obtain("1001", { competitorId: "c" })).toBe("tok-3");
+    expect(tokens.errors.has("1001")).toBe(false);
+  });
+
+  it("marking an event without a token expired changes nothing", () => {
+    const tokens = new SearchTokenStore(tokenService([]) as unknown as Api);
+    expect(() => tokens.markExpired("1001")).not.toThrow();
+    expect(tokens.isExpired("1001")).toBe(false);
+  });
+
+  it("no token, no search call", async () => {
+    const tokens = new SearchTokenStore(tokenService([404]) as unknown as Api);
+    const { call, tokens: used } = searchCall([]);
+    expect(await tokens.withToken("1001", { competitorId: "c" }, call)).toBeNull();
+    expect(used).toEqual([]);
+  });
+
+  it("401, then no fresh token: null, one call, the token stays expired", async () => {
+    const tokens = new SearchTokenStore(tokenService([200, 404]) as unknown as Api);
+    const { call, tokens: used } = searchCall([401]);
+    expect(await tokens.withToken("1001", { competitorId: "c" }, call)).toBeNull();
+    expect(used).toEqual(["tok-1"]);
+    expect(tokens.isExpired("1001")).toBe(true);
+    expect(tokens.tokenOf("1001")).toBeNull();
+  });
+
+  it("401 twice: the second reply, and the token expired; 401 then 200: the fresh token kept", async () => {
+    const twice = new SearchTokenStore(tokenService([]) as unknown as Api);
+    const failing = searchCall([401, 500]);
+    expect((await twice.withToken("1001", { competitorId: "c" }, failing.call))?.status).toBe(500);
+    expect(failing.tokens).toEqual(["tok-1", "tok-2"]);
+    expect(twice.isExpired("1001")).toBe(true);
+    const once = new SearchTokenStore(tokenService([]) as unknown as Api);
+    const retried = searchCall([401, 200]);
+    expect((await once.withToken("1001", { competitorId: "c" }, retried.call))?.status).toBe(200);
+    expect(once.isExpired("1001")).toBe(false);
+    expect(once.tokenOf("1001")).toBe("tok-2");
   });
 });

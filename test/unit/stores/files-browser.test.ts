@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+/**
+ * The browser's file ports (stores/files.ts): a download saved under its name through a
+ * temporary link, a file shared through the phone's share sheet, and leaving for the bank's
+ * pay page (only ever a web address).
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { browserFiles } from "../../../storefront/src/stores/files.ts";
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.innerHTML = "";
+});
+
+/** URL.createObjectURL/revokeObjectURL (jsdom has neither), recording what they are given. */
+function objectUrls() {
+  const made: Blob[] = [];
+  const revoked: string[] = [];
+  Object.defineProperty(URL, "createObjectURL", {
+    configurable: true,
+    value: (blob: Blob) => {
+      made.push(blob);
+      return `blob:http://localhost:3000/file-${made.length}`;
+    },
+  });
+  Object.defineProperty(URL, "revokeObjectURL", {
+    configurable: true,
+    value: (url: string) => void revoked.push(url),
+  });
+  return { made, revoked };
+}
+
+describe("browserFiles.save", () => {
+  it("clicks a link to the blob named for download, removes it, frees the address after 60 s", () => {
+    vi.useFakeTimers();
+    const urls = objectUrls();
+    const clicked: { href: string; download: string; rel: string; attached: boolean }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({
+        href: this.href,
+        download: this.download,
+        rel: this.rel,
+        attached: this.parentElement === document.body,
+      });
+    });
+    const blob = new Blob(["receipt"], { type: "text/html" });
+    browserFiles.save(blob, "receipt-1.html");
+    expect(urls.made).toEqual([blob]);
+    expect(clicked).toEqual([
+      {
+        href: "blob:http://localhost:3000/file-1",
+        download: "receipt-1.html",
+        rel: "noopener",
+        attached: true,
+      },
+    ]);
+    // The link is gone at once; the address lives on until the download has started.
+    expect(document.querySelectorAll("a")).toHaveLength(0);
+    vi.advanceTimersByTime(59_999);
+    expect(urls.revoked).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(urls.revoked).toEqual(["blob:http://localhost:3000/file-1"]);
+  });
+});
+
+describe("browserFiles.share", () => {
+  const photo = () => new File(["jpeg"], "photo-1.jpg", { type: "image/jpeg" });
+
+  function shareSheet(canShare: ((data: ShareData) => boolean) | undefined, outcome: unknown) {
+    const shared: ShareData[] = [];
+    const asked: ShareData[] = [];
+    Object.defineProperty(navigator, "canShare", {
+      configurable: true,
+      value:
+        canShare &&
+        ((data: ShareData) => {
+          asked.push(data);
+          return canShare(data);
+        }),
+    });
+    Object.defineProperty(navigator, "share", {
+      configurable: true,
+      value: async (data: ShareData) => {
+        shared.push(data);
+        if (outcome !== "shared") throw outcome;
+      },
+    });
+    return { shared, asked };
+  }
+
+  it("a browser that cannot share files: false, and no share sheet", async () => {
+    const none = shareSheet(undefined, "shared");
+    expect(await browserFiles.share(photo())).toBe(false);
+    expect(none.shared).toEqual([]);
+    const refuses = shareSheet(() => false, "shared");
+    expect(await browserFiles.share(photo())).toBe(false);
+    expect(refuses.asked).toHaveLength(1);
+    expect(refuses.shared).toEqual([]);
+  });
+
+  it("opens the share sheet with the file and answers true", async () => {
+    const file = photo();
+    const sheet = shareSheet((data) => data.files?.[0] === file, "shared");
+    expect(await browserFiles.share(file)).toBe(true);
+    expect(sheet.asked).toEqual([{ files: [file] }]);
+    expect(sheet.shared).toEqual([{ files: [file] }]);
+  });
+
+  it("the visitor closing the sheet is an answer (true); any other failure is false", async () => {
+    shareSheet(() => true, new DOMException("closed", "AbortError"));
+    expect(await browserFiles.share(photo())).toBe(true);
+    shareSheet(() => true, new DOMException("no gesture", "NotAllowedError"));
+    expect(await browserFiles.share(photo())).toBe(false);
+    const notDom = Object.assign(new Error("closed"), { name: "AbortError" });
+    shareSheet(() => true, notDom);
+    expect(await browserFiles.share(photo())).toBe(false);
+  });
+});
+
+describe("browserFiles.redirect", () => {
+  function location() {
+    const assigned: string[] = [];
+    vi.stubGlobal("window", { location: { assign: (url: string) => void assigned.push(url) } });
+    return assigned;
+  }
+
+  it("leaves for the bank's pay page", () => {
+    const assigned = location();
+    browserFiles.redirect("https://bank.example/pay/inv-1");
+    browserFiles.redirect("/demo/pay/inv-2");
+    expect(assigned).toEqual(["https://bank.example/pay/inv-1", "/demo/pay/inv-2"]);
+  });
+
+  it("never follows a javascript: or data: address from a backend reply", () => {
+    const assigned = location();
+    browserFiles.redirect("javascript:alert(1)");
+    browserFiles.redirect("data:text/html,<script>alert(1)</script>");
+    expect(assigned).toEqual([]);
+  });
+});
