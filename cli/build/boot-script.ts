@@ -4,8 +4,8 @@
  * alone, not for ~125 KiB of JavaScript competing for a slow phone's bandwidth. It preloads the
  * entry's chunks, the page's language catalog and the page's (or the shell route's) screen in parallel, then imports
  * the entry. External, so the CSP stays `script-src 'self'`; identical for every tenant.
- * A shell page (a route whose content is the app's to render) starts at once instead: there the
- * JavaScript is the critical path, and the HTML preloads the entry's chunks itself.
+ * On a shell page (a route whose content is the app's to render) the JavaScript is the critical
+ * path: the HTML preloads the entry's chunks itself, and the route's screen is asked for at once.
  * A tap on a prerendered button before the app starts is kept and replayed once the app is live
  * (hydration keeps the very element), so a quick thumb on a slow phone is not lost; so is text
  * typed into a prerendered field meanwhile.
@@ -41,17 +41,11 @@ function matches(pattern, path) {
   const have = path.replace(/(.)[/]+$/, "$1").split("/");
   return want.length === have.length && want.every((part, i) => (part.startsWith(":") ? have[i] !== "" : part === have[i]));
 }
-function start() {
-  if (started) return;
-  started = true;
+// Fetches (without running) the modules the page will need: the entry's chunks, the page's
+// catalog, and the page's or the shell route's screen.
+function preload() {
   const page = document.getElementById("root")?.dataset.page ?? "";
   const route = plan.routes.find(([pattern]) => matches(pattern, location.pathname));
-  // The entry first: it starts the page's calls as soon as it and the stores have arrived.
-  // If it (or the view it imports) cannot load, the page stays readable but its buttons do
-  // nothing: the page says so and offers a reload, instead of failing silently.
-  import(plan.entry).catch(() => {
-    if (root.dataset.app !== "live") document.querySelector(".load-failed")?.removeAttribute("hidden");
-  });
   const files = [...plan.preload, plan.locales[document.documentElement.lang], ...(plan.screens[page] ?? []), ...(route?.[1] ?? [])];
   for (const href of files) {
     if (!href) continue;
@@ -61,6 +55,17 @@ function start() {
     link.href = href;
     document.head.append(link);
   }
+}
+function start() {
+  if (started) return;
+  started = true;
+  // The entry first: it starts the page's calls as soon as it and the stores have arrived.
+  // If it (or the view it imports) cannot load, the page stays readable but its buttons do
+  // nothing: the page says so and offers a reload, instead of failing silently.
+  import(plan.entry).catch(() => {
+    if (root.dataset.app !== "live") document.querySelector(".load-failed")?.removeAttribute("hidden");
+  });
+  preload();
 }
 const root = document.documentElement;
 let tapped = null;
@@ -96,14 +101,12 @@ new MutationObserver((_, observer) => {
   for (const [field, value] of typed) retype(field, value);
   if (tapped?.isConnected) tapped.click();
 }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
-// A shell has nothing to read before the app renders the route, so it starts at once (its HTML
-// already asked for the entry's chunks). A full page starts after its first paint (the frame
-// after this one), or soon in a tab that does not paint.
-const shell = ["shell", "cart-shell"].includes(document.getElementById("root")?.dataset.page ?? "");
-if (shell) start();
-else {
-  requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, 300);
-}
+// A shell has nothing to read before the app renders the route: its route's modules are asked
+// for at once (its HTML already asked for the entry's). Every page starts the app after its
+// first paint (the frame after this one), or soon in a tab that does not paint, so the first
+// paint never waits for the app's evaluation.
+if (["shell", "cart-shell"].includes(document.getElementById("root")?.dataset.page ?? "")) preload();
+requestAnimationFrame(() => setTimeout(start, 0));
+setTimeout(start, 300);
 `;
 }
