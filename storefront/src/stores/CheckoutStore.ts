@@ -60,11 +60,13 @@ export class CheckoutStore {
 
   constructor(deps: CheckoutDeps) {
     this.deps = deps;
+    // Stryker disable ObjectLiteral,BooleanLiteral: equivalent: which fields stay plain; deps is set once here, placed and emailEdited are read by no reaction, so observable or not the store behaves the same
     makeAutoObservable<CheckoutStore, "deps" | "placed" | "emailEdited">(this, {
       deps: false,
       placed: false,
       emailEdited: false,
     });
+    // Stryker restore ObjectLiteral,BooleanLiteral
   }
 
   get selectedType(): PaymentType | null {
