@@ -182,6 +182,29 @@ describe("replacing single photos by the package", () => {
     );
   });
 
+  it("leaves another event's photos, even one that event's package covers", async () => {
+    const s = await withCart(demo.origin);
+    const other = { eventId: "1001", name: "Moscow Marathon 2025" };
+    await s.catalog.load("c1001");
+    const found = await s.api.competitors.search(other.eventId, "101");
+    const competitor = found.data?.items[0];
+    const otherOffer = s.catalog.offers("c1001")[0];
+    const otherPhoto = s.catalog.photoProduct("c1001");
+    if (!competitor || !otherOffer || !otherPhoto) throw new Error("no event 1001 offers");
+    await s.cart.addPackage(other, otherOffer, { kind: "competitor", competitor });
+    const covered = s.cart.items[0]?.photoIds[0] ?? "";
+    const photo = { ...(s.photos[0] as Photo), photoId: covered };
+    expect(await s.cart.addPhoto(other, otherPhoto, photo, null)).toBe(true);
+    expect(s.cart.items.find((i) => i.photoId === covered)?.duplicate).toBe(true);
+    const { subject, offer } = await participant(s);
+    expect(await s.cart.replaceWithPackage(KAZAN, offer, subject)).toBe(true);
+    expect(s.cart.items.map((i) => [i.eventId, i.photoId ?? i.product.productType])).toEqual([
+      [other.eventId, "photos_with_me"],
+      [other.eventId, covered],
+      [KAZAN.eventId, "photos_with_me"],
+    ]);
+  });
+
   it("when the package cannot be added, the photos stay", async () => {
     const s = await withCart(demo.origin);
     const { subject, offer, photos } = await participant(s);

@@ -9,7 +9,15 @@ import { autorun } from "mobx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Photo } from "../../../storefront/src/api/index.ts";
 import { startDemo } from "../demo/demo-server.ts";
-import { CART_ENTRY, KAZAN, shop, until, withCart, withPhoto } from "../faults/shop.ts";
+import {
+  CART_ENTRY,
+  checkedOutElsewhere,
+  KAZAN,
+  shop,
+  until,
+  withCart,
+  withPhoto,
+} from "../faults/shop.ts";
 import { english } from "../fixtures/english.ts";
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
@@ -129,10 +137,7 @@ describe("opening the device's cart", () => {
   });
 
   it("one that failed to open, checked out meanwhile: the next add starts a fresh cart", async () => {
-    const first = await withPhoto(demo.origin);
-    const old = first.cart.cart?.shoppingCartId ?? "";
-    await first.api.carts.setCustomer(old, "runner@example.com");
-    await first.api.carts.checkout(old);
+    const { s: first, old } = await checkedOutElsewhere(demo.origin);
     const s = shop(demo.origin, first.map);
     s.setRule((m, p) => (GET_CART.test(`${m} ${p}`) ? 503 : null));
     await s.cart.init();
@@ -153,10 +158,7 @@ describe("opening the device's cart", () => {
   });
 
   it("a checked-out cart is not given attributes", async () => {
-    const first = await withPhoto(demo.origin);
-    const old = first.cart.cart?.shoppingCartId ?? "";
-    await first.api.carts.setCustomer(old, "runner@example.com");
-    await first.api.carts.checkout(old);
+    const { s: first } = await checkedOutElsewhere(demo.origin);
     const reload = shop(demo.origin, first.map);
     await reload.cart.init();
     expect(reload.cart.checkedOut).toBe(true);
@@ -281,6 +283,25 @@ describe("the cart's Language and Theme (spec §3)", () => {
     await s.store.language.setLanguage("en");
     await until(() => s.count(PATCH) === 1 + 1);
     await settle();
+    expect(s.cart.cart?.attributes).toContainEqual({ key: "Language", value: "ru" });
+    s.cart.dispose();
+  });
+
+  it("an answer that comes after another cart was opened is not applied to it", async () => {
+    const s = await withCart(demo.origin);
+    const old = s.cart.cart?.shoppingCartId ?? "";
+    let release: () => void = () => {};
+    const held = new Promise<Response>((go) => {
+      release = () => go(new Response(null, { status: 204 }));
+    });
+    s.setRule((m, p) => (m === "PATCH" && p === `/shoppingCarts/${old}/attributes` ? held : null));
+    await s.store.language.setLanguage("en");
+    await until(() => s.count(PATCH) === 2);
+    await s.store.language.setLanguage("ru");
+    await s.cart.clear();
+    release();
+    await settle();
+    expect(s.cart.cart?.shoppingCartId).not.toBe(old);
     expect(s.cart.cart?.attributes).toContainEqual({ key: "Language", value: "ru" });
     s.cart.dispose();
   });

@@ -98,6 +98,18 @@ export async function withPhoto(origin: string, map?: Map<string, string>) {
   return s;
 }
 
+/**
+ * Such a shop whose cart holds Kazan's first photo and was then checked out behind its back
+ * (another tab): the backend has it Processed, with an orderId. Returns the shop and the cart id.
+ */
+export async function checkedOutElsewhere(origin: string) {
+  const s = await withPhoto(origin);
+  const old = s.cart.cart?.shoppingCartId ?? "";
+  await s.api.carts.setCustomer(old, "runner@example.com");
+  await s.api.carts.checkout(old);
+  return { s, old };
+}
+
 /** A JSON reply of the backend. */
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
