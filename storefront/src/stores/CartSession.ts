@@ -48,9 +48,9 @@ export class CartSession {
       opening: false,
       disposeReaction: false,
     });
-    // Stryker restore ObjectLiteral,BooleanLiteral
   }
 
+  // Stryker restore ObjectLiteral,BooleanLiteral
   /** Spec §4: checkout is done when the cart has an orderId. */
   get checkedOut(): boolean {
     return this.cart?.orderId != null;

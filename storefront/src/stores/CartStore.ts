@@ -73,9 +73,9 @@ export class CartStore {
       listeners: false,
       seq: false,
     });
-    // Stryker restore ObjectLiteral,BooleanLiteral
   }
 
+  // Stryker restore ObjectLiteral,BooleanLiteral
   get cart(): Cart | null {
     return this.session.cart;
   }

@@ -17,9 +17,8 @@ export class CatalogStore {
 
   constructor(api: Api) {
     this.api = api;
-    // Stryker disable ObjectLiteral,BooleanLiteral: equivalent: api is set once here and the calls in flight are read by no reaction; observable or not the store behaves the same
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent: api is set once here and the calls in flight are read by no reaction; observable or not the store behaves the same
     makeAutoObservable<CatalogStore, "api" | "loading">(this, { api: false, loading: false });
-    // Stryker restore ObjectLiteral,BooleanLiteral
   }
 
   /** Loads a catalog once; true when it is loaded. */

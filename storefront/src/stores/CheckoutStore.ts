@@ -66,9 +66,9 @@ export class CheckoutStore {
       placed: false,
       emailEdited: false,
     });
-    // Stryker restore ObjectLiteral,BooleanLiteral
   }
 
+  // Stryker restore ObjectLiteral,BooleanLiteral
   get selectedType(): PaymentType | null {
     return this.types.find((t) => t.paymentTypeId === this.selectedTypeId) ?? null;
   }

@@ -23,9 +23,8 @@ export class PromoCodeStore {
 
   constructor(deps: PromoCodeDeps) {
     this.deps = deps;
-    // Stryker disable ObjectLiteral,BooleanLiteral: equivalent: deps is set once here and read by no reaction; observable or not the store behaves the same
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent: deps is set once here and read by no reaction; observable or not the store behaves the same
     makeAutoObservable<PromoCodeStore, "deps">(this, { deps: false });
-    // Stryker restore ObjectLiteral,BooleanLiteral
   }
 
   /** POST promotionalCodes; on failure `error` names the spec §8 error. */

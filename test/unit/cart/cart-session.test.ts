@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Photo } from "../../../storefront/src/api/index.ts";
 import { startDemo } from "../demo/demo-server.ts";
 import {
+  CART_COOKIE,
   CART_ENTRY,
   checkedOutElsewhere,
   KAZAN,
@@ -100,6 +101,23 @@ describe("opening the device's cart", () => {
     expect(map.writes).toBe(before + 2);
   });
 
+  it("reopening the kept cart sets its cookie again", async () => {
+    const first = await withCart(demo.origin);
+    const reload = shop(demo.origin, first.map);
+    await reload.cart.init();
+    expect(reload.cookies.get(CART_COOKIE)).toBe(first.cart.cart?.shoppingCartId);
+  });
+
+  it("an add to a checked-out cart starts a fresh cart at once, without reading the old one", async () => {
+    const { s, old } = await checkedOutElsewhere(demo.origin);
+    await s.cart.refresh();
+    expect(s.cart.checkedOut).toBe(true);
+    const before = s.calls.length;
+    expect(await s.cart.addPhoto(KAZAN, s.product, s.photos[1] as Photo, null)).toBe(true);
+    expect(s.calls.slice(before)).not.toContain(`GET /shoppingCarts/${old}`);
+    expect(s.cart.cart?.shoppingCartId).not.toBe(old);
+  });
+
   it("an id the backend does not know (404) starts a fresh cart, with no error and no retry", async () => {
     const map = new Map([[CART_ENTRY, JSON.stringify({ cartId: "forgotten-cart", updatedAt: 1 })]]);
     const s = shop(demo.origin, map);
@@ -186,6 +204,19 @@ describe("reading the cart again", () => {
     );
     expect(s.cart.cart?.shoppingCartId).not.toBe(old);
     expect([s.cart.unsynced, s.cart.count]).toEqual([[], 0]);
+  });
+
+  it("deleted behind the shop's back while an add was not yet read back: none of it is shown", async () => {
+    const s = await withCart(demo.origin);
+    const old = s.cart.cart?.shoppingCartId ?? "";
+    s.setRule((m, p) => (GET_CART.test(`${m} ${p}`) ? 503 : null));
+    expect(await s.cart.addPhoto(KAZAN, s.product, s.photos[0] as Photo, null)).toBe(true);
+    expect(s.cart.unsynced).toHaveLength(1);
+    await s.api.carts.remove(old);
+    s.setRule(() => null);
+    expect(await s.cart.refresh()).toBe(true);
+    expect([s.cart.unsynced, s.cart.count]).toEqual([[], 0]);
+    expect(s.cart.cart?.shoppingCartId).not.toBe(old);
   });
 
   it("a reply for a cart no longer open is not shown", async () => {

@@ -5,6 +5,7 @@
  * test releases step by step, to see every wait a store takes.
  */
 import type { Photo, Product } from "../../../storefront/src/api/index.ts";
+import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import { type Reply, recordingFetch } from "../fixtures/recording-fetch.ts";
 import { demoStores, mapStorage } from "../fixtures/stores.ts";
 
@@ -22,9 +23,12 @@ export function shop(origin: string, map = new Map<string, string>()) {
   const waits: Wait[] = [];
   const sleep = (ms: number) => new Promise<void>((go) => waits.push({ ms, go }));
   const redirects: string[] = [];
+  /** This tab's cookies: a reload on the same `map` starts with none (they expired, or were cleared). */
+  const cookies = memoryCookies();
   const store = demoStores({
     origin,
     fetch: recorded.fetch,
+    cookies,
     storage: mapStorage(map),
     sleep,
     files: {
@@ -46,6 +50,7 @@ export function shop(origin: string, map = new Map<string, string>()) {
     },
     waits,
     map,
+    cookies,
     store,
     errors,
     events,
