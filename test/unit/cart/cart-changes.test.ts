@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Photo } from "../../../storefront/src/api/index.ts";
 import type { CartChange } from "../../../storefront/src/stores/CartStore.ts";
 import { startDemo } from "../demo/demo-server.ts";
-import { KAZAN, shop, until, withCart, withPhoto } from "../faults/shop.ts";
+import { checkedOutElsewhere, KAZAN, shop, until, withCart, withPhoto } from "../faults/shop.ts";
 import { english } from "../fixtures/english.ts";
+import { errorReply } from "../fixtures/recording-fetch.ts";
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
 beforeAll(async () => {
@@ -127,6 +128,17 @@ describe("adding", () => {
       "Error adding a product to the cart",
     );
     expect(s.cart.count).toBe(0);
+  });
+
+  it("refused as checked out, and no fresh cart can be made: nothing more is tried", async () => {
+    const { s, old } = await checkedOutElsewhere(demo.origin);
+    s.setRule((m, p) => (m === "POST" && p === "/shoppingCarts" ? 503 : null));
+    const before = s.calls.length;
+    expect(await s.cart.addPhoto(KAZAN, s.product, s.photos[1] as Photo, null)).toBe(false);
+    expect(s.calls.slice(before)).toEqual([
+      `POST /shoppingCarts/${old}/items`,
+      "POST /shoppingCarts",
+    ]);
   });
 
   it("a reply lost for several photos counts only when the cart holds them all", async () => {
@@ -302,10 +314,10 @@ describe("clearing", () => {
     expect([s.cart.count, s.cart.cart?.shoppingCartId]).toEqual([1, old]);
   });
 
-  it("a cart already gone (deleted in another tab) is cleared all the same", async () => {
+  it("a cart the backend says is already gone (409 CartDeleted) is cleared all the same", async () => {
     const s = await withPhoto(demo.origin);
     const old = s.cart.cart?.shoppingCartId ?? "";
-    await s.api.carts.remove(old);
+    s.setRule((m, p) => (DELETE_CART.test(`${m} ${p}`) ? errorReply(409, "CartDeleted") : null));
     expect(await s.cart.clear()).toBe(true);
     expect(s.cart.cart?.shoppingCartId).not.toBe(old);
     expect([s.cart.count, s.errors.queue]).toEqual([0, []]);
