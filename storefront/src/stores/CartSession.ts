@@ -41,6 +41,7 @@ export class CartSession {
   constructor(deps: CartSessionDeps) {
     this.deps = deps;
     this.backoff = backoff(() => (this.cart ? this.refresh() : this.reopen()), deps.sleep);
+    // Stryker disable ObjectLiteral,BooleanLiteral: equivalent: which fields stay plain; deps and backoff are set once here, opening and disposeReaction are read by no reaction, so observable or not the store behaves the same
     makeAutoObservable<CartSession, "deps" | "backoff" | "opening" | "disposeReaction">(this, {
       deps: false,
       backoff: false,
@@ -49,6 +50,7 @@ export class CartSession {
     });
   }
 
+  // Stryker restore ObjectLiteral,BooleanLiteral
   /** Spec §4: checkout is done when the cart has an orderId. */
   get checkedOut(): boolean {
     return this.cart?.orderId != null;
@@ -109,8 +111,12 @@ export class CartSession {
   async ensureCart(): Promise<Cart | null> {
     if (this.opening) await this.opening;
     if (this.cart && this.cart.state !== "Deleted" && !this.checkedOut) return this.cart;
-    if (this.status === "failed" && !this.cart) await this.open(readCartId(this.deps));
-    else await this.create();
+    if (this.status === "failed" && !this.cart) {
+      // It never opened (offline): the kept cart first, nothing in it is lost; when it was
+      // checked out meanwhile, its items are the order's and a fresh cart takes the change.
+      await this.open(readCartId(this.deps));
+      if (this.checkedOut) await this.create();
+    } else await this.create();
     return this.cart && !this.checkedOut ? this.cart : null;
   }
 

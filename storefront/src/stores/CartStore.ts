@@ -65,6 +65,7 @@ export class CartStore {
       session: this.session,
       announce: (message) => this.announce(message),
     });
+    // Stryker disable ObjectLiteral,BooleanLiteral: equivalent: which fields stay plain; deps, session and promoCodes are set once here, listeners and seq are read by no reaction, so observable or not the store behaves the same
     makeAutoObservable<CartStore, "deps" | "listeners" | "seq">(this, {
       session: false,
       promoCodes: false,
@@ -74,6 +75,7 @@ export class CartStore {
     });
   }
 
+  // Stryker restore ObjectLiteral,BooleanLiteral
   get cart(): Cart | null {
     return this.session.cart;
   }

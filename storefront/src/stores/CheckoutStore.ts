@@ -60,6 +60,7 @@ export class CheckoutStore {
 
   constructor(deps: CheckoutDeps) {
     this.deps = deps;
+    // Stryker disable ObjectLiteral,BooleanLiteral: equivalent: which fields stay plain; deps is set once here, placed and emailEdited are read by no reaction, so observable or not the store behaves the same
     makeAutoObservable<CheckoutStore, "deps" | "placed" | "emailEdited">(this, {
       deps: false,
       placed: false,
@@ -67,6 +68,7 @@ export class CheckoutStore {
     });
   }
 
+  // Stryker restore ObjectLiteral,BooleanLiteral
   get selectedType(): PaymentType | null {
     return this.types.find((t) => t.paymentTypeId === this.selectedTypeId) ?? null;
   }

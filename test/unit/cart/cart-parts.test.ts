@@ -10,8 +10,6 @@ import type { Photo } from "../../../storefront/src/api/index.ts";
 import type { EcommerceEvent } from "../../../storefront/src/domain/analytics.ts";
 import { giftOf, packageOffers, photoProductOf } from "../../../storefront/src/domain/catalog.ts";
 import {
-  CART_COOKIE,
-  CART_STORAGE_KEY,
   cartIdOfStorageEvent,
   keepCartId,
   readCartId,
@@ -19,6 +17,7 @@ import {
 import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import { backoff } from "../../../storefront/src/stores/resync.ts";
 import { apiFor, startDemo } from "../demo/demo-server.ts";
+import { CART_COOKIE, CART_ENTRY } from "../faults/shop.ts";
 import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
 import { demoStores, mapStorage } from "../fixtures/stores.ts";
@@ -113,9 +112,9 @@ describe("the cart's identity on the device", () => {
     expect(readCartId(d)).toBeNull();
     d.cookies.set(CART_COOKIE, "from-cookie", 365);
     expect(readCartId(d)).toBe("from-cookie");
-    d.map.set(CART_STORAGE_KEY, JSON.stringify({ cartId: "from-storage" }));
+    d.map.set(CART_ENTRY, JSON.stringify({ cartId: "from-storage" }));
     expect(readCartId(d)).toBe("from-storage");
-    d.map.set(CART_STORAGE_KEY, '{"cartId":"../../etc"}');
+    d.map.set(CART_ENTRY, '{"cartId":"../../etc"}');
     d.cookies.set(CART_COOKIE, "a b", 365);
     expect(readCartId(d)).toBeNull();
   });
@@ -123,23 +122,23 @@ describe("the cart's identity on the device", () => {
   it("a change here rewrites the entry (other tabs follow); opening leaves a matching one", () => {
     const d = device();
     keepCartId(d, "cart-1", false);
-    expect(JSON.parse(d.map.get(CART_STORAGE_KEY) ?? "")).toEqual({
+    expect(JSON.parse(d.map.get(CART_ENTRY) ?? "")).toEqual({
       cartId: "cart-1",
       updatedAt: 1000,
     });
     d.now = () => 2000;
     keepCartId(d, "cart-1", false);
-    expect(JSON.parse(d.map.get(CART_STORAGE_KEY) ?? "").updatedAt).toBe(1000);
+    expect(JSON.parse(d.map.get(CART_ENTRY) ?? "").updatedAt).toBe(1000);
     keepCartId(d, "cart-1", true);
-    expect(JSON.parse(d.map.get(CART_STORAGE_KEY) ?? "").updatedAt).toBe(2000);
+    expect(JSON.parse(d.map.get(CART_ENTRY) ?? "").updatedAt).toBe(2000);
     expect(d.cookies.get(CART_COOKIE)).toBe("cart-1");
   });
 
   it("only the cart's own storage entry moves another tab", () => {
     const entry = JSON.stringify({ cartId: "cart-2", updatedAt: 1 });
-    expect(cartIdOfStorageEvent(CART_STORAGE_KEY, entry)).toBe("cart-2");
+    expect(cartIdOfStorageEvent(CART_ENTRY, entry)).toBe("cart-2");
     expect(cartIdOfStorageEvent("storefront.language", entry)).toBeNull();
-    expect(cartIdOfStorageEvent(CART_STORAGE_KEY, null)).toBeNull();
+    expect(cartIdOfStorageEvent(CART_ENTRY, null)).toBeNull();
     expect(cartIdOfStorageEvent(null, null)).toBeNull();
   });
 });

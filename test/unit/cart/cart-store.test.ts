@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Competitor, Photo } from "../../../storefront/src/api/index.ts";
 import type { EcommerceEvent } from "../../../storefront/src/domain/analytics.ts";
 import type { Subject } from "../../../storefront/src/domain/search.ts";
-import { CART_COOKIE, CART_STORAGE_KEY } from "../../../storefront/src/stores/cart-identity.ts";
 import { type CookieJar, memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
+import { CART_COOKIE, CART_ENTRY, until } from "../faults/shop.ts";
 import { english } from "../fixtures/english.ts";
+import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
 import { demoStores, mapStorage } from "../fixtures/stores.ts";
 
@@ -44,29 +45,17 @@ function tab(
   device = newDevice(),
   opts: { fail?: (url: string, method: string) => boolean; analytics?: boolean } = {},
 ) {
-  const calls: { method: string; path: string }[] = [];
+  const recorded = recordingFetch((call) => (opts.fail?.(call.url, call.method) ? 503 : null));
   const events: EcommerceEvent[] = [];
-  const fetcher: typeof fetch = async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    calls.push({ method, path: new URL(url).pathname.replace(/^\/public\/[^/]+\/api\/v1/, "") });
-    if (opts.fail?.(url, method)) {
-      return new Response(JSON.stringify({ code: "ServiceUnavailable", message: "down" }), {
-        status: 503,
-        headers: { "content-type": "application/json" },
-      });
-    }
-    return fetch(input, init);
-  };
   const store = demoStores({
     settings: { ...settings, analytics: { enabled: opts.analytics ?? true } },
     storage: mapStorage(device.map),
     origin: demo.origin,
-    fetch: fetcher,
+    fetch: recorded.fetch,
     cookies: device.cookies,
     analytics: (e) => events.push(e),
   });
-  return { store, cart: store.cart, calls, events, device };
+  return { store, cart: store.cart, calls: recorded.calls, events, device };
 }
 
 async function participant(eventId: string, bib: string): Promise<Subject> {
@@ -107,7 +96,7 @@ describe("cart lifecycle", () => {
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(t.device.cookies.get(CART_COOKIE)).toBe(id);
     expect(t.device.days.get(CART_COOKIE)).toBe(365); // spec §9: the cart id cookie, 365 days
-    expect(JSON.parse(t.device.map.get(CART_STORAGE_KEY) ?? "{}").cartId).toBe(id);
+    expect(JSON.parse(t.device.map.get(CART_ENTRY) ?? "{}").cartId).toBe(id);
     expect(t.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       "POST /shoppingCarts",
       `PATCH /shoppingCarts/${id}/attributes`,
@@ -127,8 +116,7 @@ describe("cart lifecycle", () => {
     const t = tab();
     await t.cart.init();
     await t.store.language.setLanguage("en");
-    await new Promise((r) => setTimeout(r, 50));
-    expect(t.calls.at(-1)?.method).toBe("PATCH");
+    await until(() => t.calls.at(-1)?.method === "PATCH");
     const stored = await apiFor(demo.origin).carts.get(t.cart.cart?.shoppingCartId ?? "");
     expect(stored.data?.attributes).toContainEqual({ key: "Language", value: "en" });
     t.cart.dispose();
@@ -137,7 +125,7 @@ describe("cart lifecycle", () => {
   it("a corrupted local storage entry yields a working cart", async () => {
     for (const junk of ["{not json", '{"cartId":"../../etc"}', "null", '"x"']) {
       const device = newDevice();
-      device.map.set(CART_STORAGE_KEY, junk);
+      device.map.set(CART_ENTRY, junk);
       const t = tab(device);
       await t.cart.init();
       expect(t.cart.cart?.state).toBe("Updated");
@@ -157,7 +145,7 @@ describe("cart lifecycle", () => {
     );
     expect(reload.cart.cart?.shoppingCartId).not.toBe(old);
     expect(reload.cart.cart?.state).toBe("Updated");
-    expect(JSON.parse(t.device.map.get(CART_STORAGE_KEY) ?? "{}").cartId).toBe(
+    expect(JSON.parse(t.device.map.get(CART_ENTRY) ?? "{}").cartId).toBe(
       reload.cart.cart?.shoppingCartId,
     );
   });
@@ -329,7 +317,7 @@ describe("a cart the backend reports as checked out (spec §4: Processed, an ord
     expect(t.cart.items.map((i) => i.photoId)).toEqual([second.photoId]);
     expect(t.cart.count).toBe(1);
     expect(t.store.errors.queue).toEqual([]);
-    expect(JSON.parse(t.device.map.get(CART_STORAGE_KEY) ?? "{}").cartId).toBe(
+    expect(JSON.parse(t.device.map.get(CART_ENTRY) ?? "{}").cartId).toBe(
       t.cart.cart?.shoppingCartId,
     );
     // Refused once on the old cart, then added to the new one.
@@ -426,14 +414,12 @@ describe("tabs", () => {
     const [photo] = await photosOf("a1003", 1);
     if (!photo) throw new Error("no photo");
     await one.cart.addPhoto(EVENT, await photoProduct(one), photo, null);
-    two.cart.onStorage(CART_STORAGE_KEY, device.map.get(CART_STORAGE_KEY) ?? null);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(two.cart.count).toBe(1);
+    two.cart.onStorage(CART_ENTRY, device.map.get(CART_ENTRY) ?? null);
+    await until(() => two.cart.count === 1);
     // Clearing in one tab moves the other to the fresh cart.
     await one.cart.clear();
-    two.cart.onStorage(CART_STORAGE_KEY, device.map.get(CART_STORAGE_KEY) ?? null);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(two.cart.cart?.shoppingCartId).toBe(one.cart.cart?.shoppingCartId);
+    two.cart.onStorage(CART_ENTRY, device.map.get(CART_ENTRY) ?? null);
+    await until(() => two.cart.cart?.shoppingCartId === one.cart.cart?.shoppingCartId);
     expect(two.cart.count).toBe(0);
     expect(two.store.errors.queue).toEqual([]);
   });

@@ -9,6 +9,7 @@ import {
 } from "../../../storefront/src/domain/frame-preview.ts";
 import { FramePickerStore } from "../../../storefront/src/stores/FramePickerStore.ts";
 import { fakeClock, startDemo } from "../demo/demo-server.ts";
+import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
 import { demoStores, mapStorage } from "../fixtures/stores.ts";
 
@@ -28,30 +29,23 @@ const EVENT = { eventId: "1003", eventName: "Kazan Night Run 2025", catalogId: "
  * reply by status (the n-th preview call, from 1).
  */
 async function setup(answer: (n: number) => number | null = () => null) {
-  const calls: { method: string; path: string; token: string | null }[] = [];
   let previews = 0;
-  const fetcher: typeof fetch = async (input, init) => {
-    const url = new URL(String(input));
-    const method = init?.method ?? "GET";
-    const token = new Headers(init?.headers).get("X-Search-Token");
-    calls.push({ method, path: url.pathname, token });
-    if (url.pathname.startsWith("/public/frame-service/")) {
-      const status = answer(++previews);
-      if (status !== null) {
-        return new Response(JSON.stringify({ code: "X", message: "x" }), {
-          status,
-          headers: { "content-type": "application/json" },
-        });
-      }
-    }
-    return fetch(input, init);
-  };
+  const recorded = recordingFetch((call) =>
+    call.url.includes("/public/frame-service/") ? answer(++previews) : null,
+  );
+  /** Each call with the search token it carried. */
+  const calls = () =>
+    recorded.calls.map((c) => ({
+      method: c.method,
+      url: c.url,
+      token: c.headers.get("X-Search-Token"),
+    }));
   const map = new Map<string, string>();
   const root = demoStores({
     settings,
     storage: mapStorage(map),
     origin: demo.origin,
-    fetch: fetcher,
+    fetch: recorded.fetch,
   });
   const urls = { created: [] as string[], revoked: [] as string[] };
   let n = 0;
@@ -72,13 +66,13 @@ async function setup(answer: (n: number) => number | null = () => null) {
   });
   await root.cart.init();
   await root.myPhotos.searchByNumber("1003", "301");
-  const framed = calls.length;
+  const framed = recorded.calls.length;
   return {
     root,
     picker,
     urls,
     /** Calls made after the set-up. */
-    since: () => calls.slice(framed),
+    since: () => calls().slice(framed),
   };
 }
 
@@ -132,8 +126,8 @@ describe("FramePickerStore", () => {
     expect(t.picker.error).toBeNull(); // not before the visitor tries
     expect(await t.picker.submit()).toBe(false);
     expect(t.picker.error).toBe("select-photo");
-    expect(t.since().some((c) => c.path.includes("frame-service"))).toBe(false);
-    expect(t.since().some((c) => c.method === "POST" && c.path.includes("/items"))).toBe(false);
+    expect(t.since().some((c) => c.url.includes("/frame-service/"))).toBe(false);
+    expect(t.since().some((c) => c.method === "POST" && c.url.includes("/items"))).toBe(false);
     expect(t.root.cart.items).toHaveLength(0);
   });
 
@@ -142,7 +136,7 @@ describe("FramePickerStore", () => {
     const [photo] = t.root.myPhotos.photos;
     await t.picker.open({ ...EVENT, photo });
     expect(t.picker.preview).toEqual({ image: "blob:preview-1", tokenExpired: false, status: 200 });
-    const call = t.since().find((c) => c.path.includes("frame-service"));
+    const call = t.since().find((c) => c.url.includes("/frame-service/"));
     expect(call?.token).toBeTruthy();
     await t.picker.chooseFrame("medal");
     expect(t.picker.preview.image).toBe("blob:preview-2");
@@ -167,9 +161,9 @@ describe("FramePickerStore", () => {
     const [photo] = t.root.myPhotos.photos;
     await t.picker.open({ ...EVENT, photo });
     const calls = t.since();
-    const previews = calls.filter((c) => c.path.includes("frame-service"));
+    const previews = calls.filter((c) => c.url.includes("/frame-service/"));
     expect(previews).toHaveLength(2);
-    expect(calls.filter((c) => c.path.endsWith("/token"))).toHaveLength(1);
+    expect(calls.filter((c) => c.url.endsWith("/token"))).toHaveLength(1);
     expect(previews[1]?.token).not.toBe(previews[0]?.token);
     expect(t.picker.preview).toEqual({ image: "blob:preview-1", tokenExpired: false, status: 200 });
   });
@@ -178,7 +172,7 @@ describe("FramePickerStore", () => {
     const t = await setup(() => 401);
     const [photo] = t.root.myPhotos.photos;
     await t.picker.open({ ...EVENT, photo });
-    expect(t.since().filter((c) => c.path.includes("frame-service"))).toHaveLength(2);
+    expect(t.since().filter((c) => c.url.includes("/frame-service/"))).toHaveLength(2);
     expect(t.picker.preview).toEqual({ image: null, tokenExpired: true, status: 401 });
     expect(t.root.searchTokens.isExpired("1003")).toBe(true);
   });
@@ -206,7 +200,7 @@ describe("FramePickerStore", () => {
     const item = t.root.cart.items.find((i) => i.product.productType === "photosWithFrame");
     expect(item?.frameId).toBe("classic");
     expect(item?.photoIds).toHaveLength(photos.length);
-    const post = t.since().find((c) => c.method === "POST" && c.path.includes("/items"));
+    const post = t.since().find((c) => c.method === "POST" && c.url.includes("/items"));
     expect(post?.token).toBeTruthy();
   });
 });

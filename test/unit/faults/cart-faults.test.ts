@@ -6,12 +6,11 @@
  * of times with growing waits.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Photo, Product } from "../../../storefront/src/api/index.ts";
-import { CART_RESYNC_ATTEMPTS, resyncDelay } from "../../../storefront/src/domain/cart.ts";
-import { CART_STORAGE_KEY } from "../../../storefront/src/stores/cart-identity.ts";
+import type { Photo } from "../../../storefront/src/api/index.ts";
+import { resyncDelay } from "../../../storefront/src/domain/cart.ts";
 import { startDemo } from "../demo/demo-server.ts";
 import { english } from "../fixtures/english.ts";
-import { shop, until } from "./shop.ts";
+import { CART_ENTRY, checkedOutElsewhere, KAZAN as EVENT, shop, until, withCart } from "./shop.ts";
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
 beforeAll(async () => {
@@ -19,20 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => demo.close());
 
-const EVENT = { eventId: "1003", name: "Kazan Night Run 2025" };
 const POST_ITEMS = /^POST \/shoppingCarts\/[^/]+\/items$/;
 const GET_CART = /^GET \/shoppingCarts\/[^/]+$/;
+/** The cart is read again at most 4 times, after 2, 4, 8 and 16 s. */
+const TRIES = 4;
 
-/** A shop with an open cart, the event's photo product and its first photos. */
-async function ready(map?: Map<string, string>) {
-  const s = shop(demo.origin, map);
-  await s.cart.init();
-  await s.catalog.load("c1003");
-  const product = s.catalog.photoProduct("c1003") as Product;
-  const page = await s.api.photos.list({ albumId: "a1003" });
-  if (!product || !page.ok) throw new Error("no catalog or photos");
-  return { ...s, product, photos: page.data.items as Photo[] };
-}
+const ready = (map?: Map<string, string>) => withCart(demo.origin, map);
 
 const serverItems = async (s: Awaited<ReturnType<typeof ready>>) => {
   const id = s.cart.cart?.shoppingCartId ?? "";
@@ -104,16 +95,16 @@ describe("reading the cart", () => {
     await s.cart.init();
     expect(s.cart.status).toBe("failed");
     expect(s.cart.cart).toBeNull();
-    for (let i = 0; i < CART_RESYNC_ATTEMPTS; i++) {
+    for (let i = 0; i < TRIES; i++) {
       await until(() => s.waits.length === i + 1);
       s.waits[i]?.go();
     }
-    await until(() => s.count(GET_CART) === 1 + CART_RESYNC_ATTEMPTS);
+    await until(() => s.count(GET_CART) === 1 + TRIES);
     await new Promise((r) => setTimeout(r, 20));
     expect(s.waits.map((w) => w.ms)).toEqual([2000, 4000, 8000, 16000]);
-    expect(s.count(GET_CART)).toBe(1 + CART_RESYNC_ATTEMPTS); // bounded: no more reads
+    expect(s.count(GET_CART)).toBe(1 + TRIES); // bounded: no more reads
     expect(s.count(/^POST \/shoppingCarts$/)).toBe(0); // never replaced by a new, empty cart
-    expect(JSON.parse(s.map.get(CART_STORAGE_KEY) ?? "{}").cartId).toBe(id);
+    expect(JSON.parse(s.map.get(CART_ENTRY) ?? "{}").cartId).toBe(id);
     // The visitor's "Try again" once the service is back: the same cart, with its photo.
     s.setRule(() => null);
     await s.cart.ensureCart();
@@ -122,7 +113,7 @@ describe("reading the cart", () => {
   });
 
   it("the waits grow and stop: 2, 4, 8, 16 s", () => {
-    const waits = Array.from({ length: CART_RESYNC_ATTEMPTS + 2 }, (_, i) => resyncDelay(i));
+    const waits = Array.from({ length: TRIES + 2 }, (_, i) => resyncDelay(i));
     expect(waits).toEqual([2000, 4000, 8000, 16000, 16000, 16000]);
   });
 
@@ -140,11 +131,7 @@ describe("reading the cart", () => {
   });
 
   it("a checked-out cart shows no items: they are the order's now", async () => {
-    const s = await ready();
-    await s.cart.addPhoto(EVENT, s.product, s.photos[0] as Photo, null);
-    const id = s.cart.cart?.shoppingCartId ?? "";
-    await s.api.carts.setCustomer(id, "runner@example.com");
-    await s.api.carts.checkout(id);
+    const { s } = await checkedOutElsewhere(demo.origin);
     await s.cart.refresh();
     expect(s.cart.checkedOut).toBe(true);
     expect(s.cart.items).toEqual([]);

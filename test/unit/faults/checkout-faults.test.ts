@@ -4,9 +4,8 @@
  * payment whose reply is lost after the backend acted. A retried payment is one payment.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Photo, Product } from "../../../storefront/src/api/index.ts";
 import { startDemo } from "../demo/demo-server.ts";
-import { type Rule, shop } from "./shop.ts";
+import { type Rule, withPhoto } from "./shop.ts";
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
 beforeAll(async () => {
@@ -19,14 +18,7 @@ const PAY = /^POST \/invoices\/[^/]+\/payments$/;
 
 /** A cart with one photo of event 1003, on the checkout's step Order. */
 async function atCheckout() {
-  const s = shop(demo.origin);
-  await s.cart.init();
-  await s.catalog.load("c1003");
-  const product = s.catalog.photoProduct("c1003") as Product;
-  const page = await s.api.photos.list({ albumId: "a1003" });
-  if (!page.ok) throw new Error("no photos");
-  const event = { eventId: "1003", name: "Kazan Night Run 2025" };
-  await s.cart.addPhoto(event, product, page.data.items[0] as Photo, null);
+  const s = await withPhoto(demo.origin);
   await s.checkout.start(null);
   s.checkout.setEmail("runner@example.com");
   return s;

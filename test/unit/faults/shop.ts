@@ -1,13 +1,16 @@
 /**
  * A shop's stores wired as the app wires them (RootStore and its shop) over the demo backend,
- * with a fetch that can drop a call before it leaves, lose its reply after the backend acted,
- * or answer 503; and a sleep the test releases step by step, to see every wait a store takes.
+ * with the recording fetch of the unit tests: a rule may drop a call before it leaves, lose its
+ * reply after the backend acted, answer an error status or a reply of its own; and a sleep the
+ * test releases step by step, to see every wait a store takes.
  */
+import type { Photo, Product } from "../../../storefront/src/api/index.ts";
+import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
+import { type Reply, recordingFetch } from "../fixtures/recording-fetch.ts";
 import { demoStores, mapStorage } from "../fixtures/stores.ts";
 
-/** What happens to a call: it never leaves, its reply is lost, the backend answers 503. */
-export type Fault = "drop" | "lost" | 503 | null;
-export type Rule = (method: string, path: string) => Fault;
+/** What happens to a call of `method` to `path` (the path under /public/{service}/api/v1). */
+export type Rule = (method: string, path: string, url: URL) => Reply | Promise<Reply>;
 
 export interface Wait {
   ms: number;
@@ -15,34 +18,17 @@ export interface Wait {
 }
 
 export function shop(origin: string, map = new Map<string, string>()) {
-  const calls: string[] = [];
   let rule: Rule = () => null;
-  const fetcher: typeof fetch = async (input, init) => {
-    const url = new URL(String(input));
-    const method = init?.method ?? "GET";
-    const path = url.pathname.replace(/^\/public\/[^/]+\/api\/v1/, "");
-    calls.push(`${method} ${path}`);
-    const fault = rule(method, path);
-    if (fault === "drop") throw new TypeError("Failed to fetch");
-    if (fault === 503) {
-      return new Response(JSON.stringify({ code: "ServiceUnavailable", message: "down" }), {
-        status: 503,
-        headers: { "content-type": "application/json" },
-      });
-    }
-    const response = await fetch(input, init);
-    if (fault === "lost") {
-      await response.arrayBuffer();
-      throw new TypeError("Failed to fetch");
-    }
-    return response;
-  };
+  const recorded = recordingFetch((call) => rule(call.method, call.path, new URL(call.url)));
   const waits: Wait[] = [];
   const sleep = (ms: number) => new Promise<void>((go) => waits.push({ ms, go }));
   const redirects: string[] = [];
+  /** This tab's cookies: a reload on the same `map` starts with none (they expired, or were cleared). */
+  const cookies = memoryCookies();
   const store = demoStores({
     origin,
-    fetch: fetcher,
+    fetch: recorded.fetch,
+    cookies,
     storage: mapStorage(map),
     sleep,
     files: {
@@ -54,13 +40,17 @@ export function shop(origin: string, map = new Map<string, string>()) {
   const { api, errors, events, cart, catalog, checkout, gallery, myPhotos, downloads } = store;
   return {
     api,
-    calls,
-    count: (re: RegExp) => calls.filter((c) => re.test(c)).length,
+    /** Each call as "METHOD /path". */
+    calls: recorded.lines,
+    /** Each call's URL, method, path and headers. */
+    recorded: recorded.calls,
+    count: (re: RegExp) => recorded.count(re),
     setRule(next: Rule) {
       rule = next;
     },
     waits,
     map,
+    cookies,
     store,
     errors,
     events,
@@ -82,3 +72,49 @@ export async function until(check: () => boolean): Promise<void> {
     await new Promise((r) => setTimeout(r, 5));
   }
 }
+
+/**
+ * Where a device keeps its cart's id (spec §3: cartId, in a cookie for 365 days and in local
+ * storage): the cookie's name and the local storage entry, which returning visitors already have.
+ */
+export const CART_COOKIE = "cartId";
+export const CART_ENTRY = "storefront.cart";
+
+/** The event the cart tests buy from: 60 photos, a photo product, packages and frames. */
+export const KAZAN = { eventId: "1003", name: "Kazan Night Run 2025" };
+
+/** A shop (a new device unless `map` is given) with an open cart, Kazan's photo product and photos. */
+export async function withCart(origin: string, map?: Map<string, string>) {
+  const s = shop(origin, map);
+  await s.cart.init();
+  await s.catalog.load("c1003");
+  const product = s.catalog.photoProduct("c1003") as Product;
+  const page = await s.api.photos.list({ albumId: "a1003" });
+  if (!product || !page.ok) throw new Error("no catalog or photos");
+  return { ...s, product, photos: page.data.items as Photo[] };
+}
+
+/** Such a shop whose cart holds Kazan's first photo. */
+export async function withPhoto(origin: string, map?: Map<string, string>) {
+  const s = await withCart(origin, map);
+  if (!(await s.cart.addPhoto(KAZAN, s.product, s.photos[0] as Photo, null))) {
+    throw new Error("the photo was not added");
+  }
+  return s;
+}
+
+/**
+ * Such a shop whose cart holds Kazan's first photo and was then checked out behind its back
+ * (another tab): the backend has it Processed, with an orderId. Returns the shop and the cart id.
+ */
+export async function checkedOutElsewhere(origin: string) {
+  const s = await withPhoto(origin);
+  const old = s.cart.cart?.shoppingCartId ?? "";
+  await s.api.carts.setCustomer(old, "runner@example.com");
+  await s.api.carts.checkout(old);
+  return { s, old };
+}
+
+/** A JSON reply of the backend. */
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
