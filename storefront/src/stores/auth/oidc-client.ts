@@ -36,6 +36,7 @@ function toUser(user: User | null | undefined): AuthUser | null {
 
 function clearOidcKeys(storage: Storage, keep: (key: string) => boolean = () => false): void {
   const keys: string[] = [];
+  // Stryker disable next-line EqualityOperator: equivalent, key(length) is null and skipped like any missing key
   for (let i = 0; i < storage.length; i++) {
     const key = storage.key(i);
     if (key && isOidcKey(key) && !keep(key)) keys.push(key);
@@ -67,7 +68,7 @@ export function createOidcClient(c: AuthClientConfig): AuthClient {
       return { user: auth, returnTo: (user.state as { returnTo?: unknown } | undefined)?.returnTo };
     },
     signOut: async () => {
-      const idToken = (await um.getUser().catch(() => null))?.id_token;
+      const idToken = (await um.getUser().catch(() => undefined))?.id_token;
       await um.removeUser().catch(() => undefined);
       clearOidcKeys(window.sessionStorage);
       clearOidcKeys(window.localStorage);
