@@ -51,6 +51,8 @@ describe("documentCookies", () => {
   it("a mangled cookie is absent", () => {
     const { cookies } = fakeDocument("https:", "cartId=%E0%A4%A");
     expect(cookies.get("cartId")).toBeNull();
+    // The first cookie of a name is the one read (the most specific path), mangled or not.
+    expect(fakeDocument("https:", "cartId=%E0%A4%A; cartId=c2").cookies.get("cartId")).toBeNull();
   });
 
   it("the real document: what is set is read back", () => {

@@ -7,12 +7,12 @@ import { reaction } from "mobx";
 import { describe, expect, it } from "vitest";
 import type { Api, Event } from "../../../storefront/src/api/index.ts";
 import { AccountStore } from "../../../storefront/src/stores/AccountStore.ts";
+import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import { ErrorStore } from "../../../storefront/src/stores/ErrorStore.ts";
 import { EventStore } from "../../../storefront/src/stores/EventStore.ts";
 import { LanguageStore } from "../../../storefront/src/stores/LanguageStore.ts";
 import { NotificationStore } from "../../../storefront/src/stores/NotificationStore.ts";
 import { businessRequestStore } from "../../../storefront/src/stores/RequestFormStore.ts";
-import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
 import { SettingsStore } from "../../../storefront/src/stores/SettingsStore.ts";
 import { shopOf, withShop } from "../../../storefront/src/stores/shop.ts";
 import { safeStorage } from "../../../storefront/src/stores/types.ts";
@@ -21,7 +21,7 @@ import { ok } from "../fixtures/api-results.ts";
 import { english } from "../fixtures/english.ts";
 import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
-import { mapStorage } from "../fixtures/stores.ts";
+import { demoRoot, mapStorage } from "../fixtures/stores.ts";
 
 describe("before anything happened", () => {
   it("no orders, no order open, nothing more to show", () => {
@@ -63,6 +63,21 @@ describe("LanguageStore without a cookie jar", () => {
       true,
       "ru",
     ]);
+  });
+});
+
+describe("LanguageStore at start-up", () => {
+  it("a stored choice the tenant no longer offers is not mirrored to the cookie", async () => {
+    const cookies = memoryCookies();
+    const language = new LanguageStore({
+      settings: new SettingsStore(testSettings(), "shop.example"),
+      storage: mapStorage(new Map([["storefront.language", "es"]])),
+      browserLanguages: ["ru"],
+      loadMessages: async () => {},
+      cookies,
+    });
+    await language.init();
+    expect([language.language, cookies.get("storefront_lang")]).toEqual(["ru", null]);
   });
 });
 
@@ -168,18 +183,7 @@ describe("request forms", () => {
 describe("the shop over the root", () => {
   function root() {
     const rec = recordingFetch((call) => (call.path.startsWith("/events/") ? 404 : 503));
-    const store = new RootStore({
-      settings: testSettings(),
-      host: "shop.example",
-      storage: mapStorage(new Map()),
-      browserLanguages: ["en"],
-      width: 1280,
-      touch: false,
-      loadMessages: async () => {},
-      origin: "https://shop.example",
-      fetch: rec.fetch,
-    });
-    return { store, rec };
+    return { store: demoRoot({ origin: "https://shop.example", fetch: rec.fetch }), rec };
   }
 
   it("is built once per root: one cart, one set of stores for every screen", () => {

@@ -7,11 +7,10 @@
 import { reaction } from "mobx";
 import { describe, expect, it, vi } from "vitest";
 import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
-import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
 import { withShop } from "../../../storefront/src/stores/shop.ts";
 import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
-import { mapStorage } from "../fixtures/stores.ts";
+import { demoRoot } from "../fixtures/stores.ts";
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -19,22 +18,17 @@ const json = (body: unknown) =>
     headers: { "content-type": "application/json" },
   });
 
-function root(over: { settings?: Parameters<typeof testSettings>[0]; cookies?: boolean } = {}) {
+function root(over: { settings?: Parameters<typeof testSettings>[0] } = {}) {
   const rec = recordingFetch((call) =>
     call.path.startsWith("/events/") ? 404 : json({ items: [], total: 0 }),
   );
   const cookies = memoryCookies();
-  const store = new RootStore({
+  const store = demoRoot({
     settings: testSettings(over.settings),
-    host: "shop.example",
-    storage: mapStorage(new Map()),
     browserLanguages: ["en-GB"],
-    width: 1280,
-    touch: false,
-    loadMessages: async () => {},
     origin: "https://shop.example",
     fetch: rec.fetch,
-    ...(over.cookies === false ? {} : { cookies }),
+    cookies,
   });
   return { store, rec, cookies };
 }
@@ -67,13 +61,15 @@ describe("RootStore wiring", () => {
       },
     });
     shown.store.home.init();
-    await vi.waitFor(() => expect(shown.store.home.bannerPending).toBe(false));
+    await vi.waitFor(() => expect(shown.store.home.bannerPending).toBe(false), { timeout: 5_000 });
     expect(shown.rec.lines).toEqual(["GET /events", "GET /themeImages"]);
     expect(new URL(shown.rec.calls[1]?.url ?? "").search).toContain("IronStar");
     const hidden = root({ settings: { hideBannerOnHome: true } });
     expect(hidden.store.home.bannerPending).toBe(false);
     hidden.store.home.init();
-    await vi.waitFor(() => expect(hidden.store.home.state).not.toBe("loading"));
+    await vi.waitFor(() => expect(hidden.store.home.state).not.toBe("loading"), {
+      timeout: 5_000,
+    });
     expect(hidden.rec.lines).toEqual(["GET /events"]);
   });
 

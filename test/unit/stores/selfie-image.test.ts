@@ -87,30 +87,18 @@ describe("prepareSelfie", () => {
     expect(log).toEqual(["decode image/jpeg", "close"]);
   });
 
-  it("a huge camera JPEG is drawn 2048 px long and re-encoded at quality 0.9", async () => {
-    decodesAs(4000, 3000);
+  it.each([
+    ["a huge camera JPEG is drawn 2048 px long", "image/jpeg", 4000, 3000, "2048x1536"],
+    ["a small PNG keeps its size", "image/png", 640, 480, "640x480"],
+  ])("%s and re-encoded as JPEG at quality 0.9", async (_, type, width, height, size) => {
+    decodesAs(width, height);
     vi.stubGlobal("OffscreenCanvas", FakeOffscreenCanvas);
-    const out = await prepareSelfie(photo("image/jpeg"));
-    expect(out.type).toBe("image/jpeg");
-    expect(await out.text()).toBe("jpeg");
+    const out = await prepareSelfie(photo(type));
+    expect([out.type, await out.text()]).toEqual(["image/jpeg", "jpeg"]);
     expect(log).toEqual([
-      "decode image/jpeg",
-      "offscreen 2048x1536",
-      "offscreen draw 0,0 2048x1536",
-      "encode image/jpeg 0.9",
-      "close",
-    ]);
-  });
-
-  it("a small PNG keeps its size but becomes a JPEG", async () => {
-    decodesAs(640, 480);
-    vi.stubGlobal("OffscreenCanvas", FakeOffscreenCanvas);
-    const out = await prepareSelfie(photo("image/png"));
-    expect(out.type).toBe("image/jpeg");
-    expect(log).toEqual([
-      "decode image/png",
-      "offscreen 640x480",
-      "offscreen draw 0,0 640x480",
+      `decode ${type}`,
+      `offscreen ${size}`,
+      `offscreen draw 0,0 ${size}`,
       "encode image/jpeg 0.9",
       "close",
     ]);
