@@ -49,8 +49,8 @@ export class AuthStore {
       deps: false,
       checkRun: false,
     });
-    // Stryker restore BooleanLiteral,ObjectLiteral
   }
+  // Stryker restore BooleanLiteral,ObjectLiteral
 
   /** Whether the tenant has sign-in at all. */
   get enabled(): boolean {

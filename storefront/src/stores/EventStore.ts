@@ -22,8 +22,8 @@ export class EventStore {
       pending: false,
       early: false,
     });
-    // Stryker restore BooleanLiteral,ObjectLiteral
   }
+  // Stryker restore BooleanLiteral,ObjectLiteral
 
   event(id: string): Event | undefined {
     return this.events.get(id);

@@ -52,8 +52,8 @@ export class HomeStore {
       api: false,
       storage: false,
     });
-    // Stryker restore BooleanLiteral,ObjectLiteral
   }
+  // Stryker restore BooleanLiteral,ObjectLiteral
 
   /**
    * Starts home's two calls (latest events, banners) as soon as the app has its settings, before

@@ -48,8 +48,8 @@ export class LanguageStore {
       loadMessages: false,
       cookies: false,
     });
-    // Stryker restore BooleanLiteral,ObjectLiteral
   }
+  // Stryker restore BooleanLiteral,ObjectLiteral
 
   get available(): readonly Language[] {
     return this.settings.settings.languages.available;

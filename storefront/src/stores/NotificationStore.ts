@@ -21,8 +21,8 @@ export class NotificationStore {
     this.ui = ui;
     // Stryker disable BooleanLiteral,ObjectLiteral: equivalent, the fields left out of MobX hold services, timers and calls under way, never read by a render; made observable they behave the same
     makeAutoObservable<NotificationStore, "ui">(this, { ui: false });
-    // Stryker restore BooleanLiteral,ObjectLiteral
   }
+  // Stryker restore BooleanLiteral,ObjectLiteral
 
   get visible(): Notification[] {
     return this.items.slice(0, visibleNotificationCount(this.ui.viewport === "mobile"));
