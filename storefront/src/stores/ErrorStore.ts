@@ -35,6 +35,7 @@ export class ErrorStore {
 
   /** Queues a catalog message (or server text) for the snackbar. */
   show(message: UserMessage): void {
+    // Stryker disable next-line UpdateOperator: equivalent, counting down gives unique ids too
     this.queue.push({ id: this.nextId++, message });
     this.lastErrorText = typeof message === "string" ? message : (message.message ?? message.id);
   }
@@ -45,12 +46,8 @@ export class ErrorStore {
    * once while it is queued.
    */
   report(error: unknown): void {
-    const e: ErrorLike | string =
-      typeof error === "string"
-        ? error
-        : error && typeof error === "object"
-          ? error
-          : String(error);
+    const e: ErrorLike | string = error && typeof error === "object" ? error : String(error);
+    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, a string has no name or message, so it is never a duplicate navigation
     if (typeof e !== "string" && isDuplicateNavigation(e)) return;
     const text = errorText(e);
     if (!text) return;
@@ -58,6 +55,7 @@ export class ErrorStore {
       ? UNEXPECTED_ERROR_MESSAGES.chunk
       : UNEXPECTED_ERROR_MESSAGES.other;
     const queued = this.queue.some(
+      // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, a string's .id is undefined and never equals a descriptor's id
       (q) => typeof q.message !== "string" && q.message.id === message.id,
     );
     if (!queued) this.show(message);

@@ -41,6 +41,7 @@ export class LanguageStore {
       stored: deps.storage.getItem(LANGUAGE_STORAGE_KEY),
       browser: deps.browserLanguages,
     });
+    // Stryker disable BooleanLiteral,ObjectLiteral: equivalent, the fields left out of MobX hold services, timers and calls under way, never read by a render; made observable they behave the same
     makeAutoObservable<LanguageStore, "settings" | "storage" | "loadMessages" | "cookies">(this, {
       settings: false,
       storage: false,
@@ -48,6 +49,7 @@ export class LanguageStore {
       cookies: false,
     });
   }
+  // Stryker restore BooleanLiteral,ObjectLiteral
 
   get available(): readonly Language[] {
     return this.settings.settings.languages.available;

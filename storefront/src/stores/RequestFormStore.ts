@@ -33,8 +33,10 @@ export class RequestFormStore<F extends string> {
   constructor(deps: RequestFormDeps<F>) {
     this.deps = deps;
     this.values = deps.empty();
+    // Stryker disable BooleanLiteral,ObjectLiteral: equivalent, the fields left out of MobX hold services, timers and calls under way, never read by a render; made observable they behave the same
     makeAutoObservable<RequestFormStore<F>, "deps">(this, { deps: false });
   }
+  // Stryker restore BooleanLiteral,ObjectLiteral
 
   get problems(): FieldProblems<F> {
     return this.attempted ? this.deps.validate(this.values) : {};

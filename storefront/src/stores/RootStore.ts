@@ -17,6 +17,7 @@ import { SettingsStore } from "./SettingsStore.ts";
 import type { KeyValueStorage } from "./types.ts";
 import { UiStore } from "./UiStore.ts";
 
+// Stryker disable next-line ObjectLiteral: equivalent, "observed" is MobX's default; the line says it outright
 configure({ enforceActions: "observed" });
 
 export interface Environment {

@@ -11,8 +11,10 @@ export class SettingsStore {
   constructor(settings: RuntimeSettings, host: string) {
     this.settings = settings;
     this.host = resolveHost(settings, host);
+    // Stryker disable BooleanLiteral,ObjectLiteral: equivalent, the tenant settings and host overrides never change: observable copies read the same
     makeAutoObservable(this, { settings: false, host: false });
   }
+  // Stryker restore BooleanLiteral,ObjectLiteral
 
   get currencyId(): number {
     return this.host.currencyId;

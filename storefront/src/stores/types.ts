@@ -30,6 +30,7 @@ export function safeStorage(storage: KeyValueStorage | undefined): KeyValueStora
     setItem: (k, v) => {
       memory.set(k, v);
       try {
+        // Stryker disable next-line OptionalChaining: equivalent, without a storage the call throws inside this try and is ignored
         storage?.setItem(k, v);
       } catch {
         /* quota or privacy mode: the in-memory copy keeps the session working */
@@ -38,6 +39,7 @@ export function safeStorage(storage: KeyValueStorage | undefined): KeyValueStora
     removeItem: (k) => {
       memory.delete(k);
       try {
+        // Stryker disable next-line OptionalChaining: equivalent, without a storage the call throws inside this try and is ignored
         storage?.removeItem(k);
       } catch {
         /* see setItem */

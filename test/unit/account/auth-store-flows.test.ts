@@ -3,7 +3,7 @@
  * tenant has openId settings; base address from settings or {host}/auth): the client's
  * configuration, the stored session before the silent check, the redirect and its callback.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AuthStore, isSilentCallbackFrame } from "../../../storefront/src/stores/AuthStore.ts";
 import type { AuthClient, AuthClientConfig } from "../../../storefront/src/stores/auth/client.ts";
 
@@ -111,6 +111,37 @@ describe("AuthStore flows", () => {
   });
 });
 
+describe("the silent check's time limit", () => {
+  /** A store whose provider answers the silent check after `ms` (the default 4 s limit). */
+  function slowProvider(ms: number) {
+    return new AuthStore({
+      settings,
+      origin: "https://shop.example",
+      loadClient: async () => ({
+        storedUser: async () => null,
+        silentSignIn: () => new Promise((done) => setTimeout(() => done(user), ms)),
+        signIn: async () => {},
+        completeSignIn: async () => ({ user, returnTo: "/" }),
+        signOut: async () => {},
+      }),
+    });
+  }
+
+  it("the client has its 4 s and the store a second more before giving up", async () => {
+    vi.useFakeTimers();
+    try {
+      const inTime = slowProvider(4_900);
+      const late = slowProvider(5_100);
+      const runs = [inTime.init(), late.init()];
+      await vi.advanceTimersByTimeAsync(6_000);
+      await Promise.all(runs);
+      expect([inTime.status, late.status]).toEqual(["signed-in", "anonymous"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe("the silent check's hidden frame", () => {
   const win = (framed: boolean, pathname: string) => {
     const w = { location: { pathname } } as { parent?: unknown; location: { pathname: string } };
@@ -121,5 +152,7 @@ describe("the silent check's hidden frame", () => {
     expect(isSilentCallbackFrame(win(true, "/auth-callback"))).toBe(true);
     expect(isSilentCallbackFrame(win(false, "/auth-callback"))).toBe(false);
     expect(isSilentCallbackFrame(win(true, "/cart"))).toBe(false);
+    expect(isSilentCallbackFrame(win(true, "/auth-callback/"))).toBe(true);
+    expect(isSilentCallbackFrame(win(true, "/event/auth-callback"))).toBe(false);
   });
 });

@@ -125,3 +125,134 @@ describe("recent searches rule", () => {
     expect(r).toEqual(["B2", "f6", "e5", "d4", "c3"]);
   });
 });
+
+describe("HomeStore edges", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const home = (api: Api, storage = memory(), showBanners = false) =>
+    new HomeStore({ api, storage, themeId: "T", showBanners });
+
+  it("starts empty; prefetch asks once for the first 24 events and only before the first search", async () => {
+    const { api, raw } = fakeApi();
+    const h = home(api);
+    expect([h.events, h.total, h.state, h.recent, h.banners]).toEqual([[], 0, "idle", [], []]);
+    h.prefetch();
+    h.prefetch();
+    expect(raw.events.list.mock.calls).toEqual([[{ offset: 0, count: 24 }]]);
+    const later = fakeApi();
+    const searched = home(later.api);
+    await searched.search("Kazan");
+    searched.prefetch();
+    expect(later.raw.events.list).toHaveBeenCalledTimes(1);
+  });
+
+  it("coming back to home keeps what it has: no second search, no second banner call", async () => {
+    const { api, raw } = fakeApi();
+    const storage = memory();
+    const h = home(api, storage, true);
+    h.init();
+    await vi.advanceTimersByTimeAsync(0);
+    storage.setItem("storefront.recentSearches", JSON.stringify(["Elsewhere"]));
+    h.init();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(raw.events.list).toHaveBeenCalledTimes(1);
+    expect(raw.themes.images).toHaveBeenCalledTimes(1);
+    expect(h.recent).toEqual([]);
+  });
+
+  it("a search is loading until its answer, with the text trimmed", async () => {
+    const { api, calls } = fakeApi();
+    const h = home(api);
+    const running = h.search("  Kazan  ");
+    expect(h.state).toBe("loading");
+    await running;
+    expect(calls).toEqual(["Kazan"]);
+    expect(h.recent).toEqual(["Kazan"]);
+  });
+
+  it("submitting cancels the pending typed search", async () => {
+    const { api, calls } = fakeApi();
+    const h = home(api);
+    h.setQuery("Mos");
+    await h.search("Kazan");
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2);
+    expect(calls).toEqual(["Kazan"]);
+  });
+
+  it("a newer search aborts the older one, whose late answer is dropped", async () => {
+    const signals: AbortSignal[] = [];
+    let release: (() => void) | undefined;
+    const api = {
+      events: {
+        list: async (q: { searchString?: string }, opts: { signal: AbortSignal }) => {
+          signals.push(opts.signal);
+          if (q.searchString === "Moscow") await new Promise<void>((r) => (release = r));
+          return {
+            ok: true,
+            status: 200,
+            data: { items: [event(q.searchString ?? "")], total: 1 },
+          };
+        },
+      },
+      themes: { images: async () => ({ ok: true, status: 200, data: { items: [], total: 0 } }) },
+    } as unknown as Api;
+    const h = home(api);
+    const slow = h.search("Moscow");
+    await h.search("Kazan");
+    expect(signals.map((s) => s.aborted)).toEqual([true, false]);
+    release?.();
+    await slow;
+    expect(h.events.map((e) => e.name)).toEqual(["Kazan"]);
+    expect(h.recent).toEqual(["Kazan"]);
+  });
+
+  it("remembers searches of two letters or more that found something", async () => {
+    const { api } = fakeApi();
+    const storage = memory();
+    const h = home(api, storage);
+    await h.search("K");
+    await h.search("Ka");
+    await h.search("xyz");
+    expect(h.recent).toEqual(["Ka"]);
+    expect(JSON.parse(storage.getItem("storefront.recentSearches") ?? "null")).toEqual(["Ka"]);
+  });
+
+  it("clearing the recent searches forgets them on the device too", async () => {
+    const { api } = fakeApi();
+    const storage = memory();
+    const h = home(api, storage);
+    await h.search("Kazan");
+    h.clearRecent();
+    expect(h.recent).toEqual([]);
+    expect(storage.getItem("storefront.recentSearches")).toBeNull();
+  });
+
+  it("reads at most five stored searches, strings only; anything else stored is no list", () => {
+    const { api } = fakeApi();
+    const storage = memory();
+    storage.setItem(
+      "storefront.recentSearches",
+      JSON.stringify(["a", 1, "b", "c", null, "d", "e", "f"]),
+    );
+    const h = home(api, storage);
+    h.init();
+    expect(h.recent).toEqual(["a", "b", "c", "d", "e"]);
+    storage.setItem("storefront.recentSearches", JSON.stringify({ a: "b" }));
+    const other = home(api, storage);
+    other.init();
+    expect(other.recent).toEqual([]);
+  });
+
+  it("banners that fail to load leave home without them, and stop holding their place", async () => {
+    const { api, raw } = fakeApi();
+    raw.themes.images.mockImplementation(
+      async () => ({ ok: false, status: 503, data: null }) as never,
+    );
+    const h = home(api, memory(), true);
+    expect(h.bannerPending).toBe(true);
+    h.init();
+    await vi.advanceTimersByTimeAsync(0);
+    expect([h.banners, h.bannerPending]).toEqual([[], false]);
+  });
+});

@@ -81,10 +81,14 @@ describe("LanguageStore", () => {
       setItem: () => {
         throw new Error("quota");
       },
-      removeItem: () => {},
+      removeItem: () => {
+        throw new Error("denied");
+      },
     });
     broken.setItem("k", "v");
     expect(broken.getItem("k")).toBe("v");
+    broken.removeItem("k");
+    expect(broken.getItem("k")).toBeNull();
   });
 });
 

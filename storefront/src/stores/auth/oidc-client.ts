@@ -34,13 +34,9 @@ function toUser(user: User | null | undefined): AuthUser | null {
   return { email, accessToken: user.access_token };
 }
 
-function clearOidcKeys(storage: Storage, keep: (key: string) => boolean = () => false): void {
-  const keys: string[] = [];
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i);
-    if (key && isOidcKey(key) && !keep(key)) keys.push(key);
-  }
-  for (const key of keys) storage.removeItem(key);
+function clearOidcKeys(storage: Storage, keep?: (key: string) => boolean): void {
+  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
+  for (const key of keys) if (key && isOidcKey(key) && !keep?.(key)) storage.removeItem(key);
 }
 
 /** The signed-in user's own entry; every other oidc.* entry is the state of one request. */
@@ -67,7 +63,7 @@ export function createOidcClient(c: AuthClientConfig): AuthClient {
       return { user: auth, returnTo: (user.state as { returnTo?: unknown } | undefined)?.returnTo };
     },
     signOut: async () => {
-      const idToken = (await um.getUser().catch(() => null))?.id_token;
+      const idToken = (await um.getUser().catch(() => undefined))?.id_token;
       await um.removeUser().catch(() => undefined);
       clearOidcKeys(window.sessionStorage);
       clearOidcKeys(window.localStorage);
