@@ -217,8 +217,8 @@ async function loadFile(
 export async function loadTenant(tenantsDir: string, id: string): Promise<LoadResult> {
   const dir = resolve(tenantsDir);
   if (typeof id !== "string" || !TENANT_ID_RE.test(id)) {
-    // Shown as typed, never joined into a path that is touched.
-    const file = `${shownPath(dir)}/${String(id)}.yaml`;
+    // Shown as typed (on one line), never joined into a path that is touched.
+    const file = `${shownPath(dir)}/${oneLine(String(id))}.yaml`;
     const message = `not a valid tenant id; expected lowercase letters and digits, in words joined by single hyphens (e.g. mysport-usa); received ${JSON.stringify(String(id))}`;
     return fail(String(id), file, [{ file, line: 1, col: 1, path: "(id)", message }]);
   }
