@@ -175,29 +175,38 @@ describe("describeIssue for rules the tenant schema does not use today", () => {
     return result.success ? [] : result.error.issues.map((i) => describeIssue(i, schema));
   };
 
-  it.each([
-    [z.number().gt(3), 3, "expected a number > 3, received 3"],
-    [z.number().lt(3), 3, "expected a number < 3, received 3"],
-    [z.number().min(3), 2, "expected a number ≥ 3, received 2"],
-    [z.array(z.string()).min(2), ["a"], 'expected at least 2 items, received ["a"]'],
-    [z.array(z.string()).max(1), ["a", "b"], 'expected at most 1 item, received ["a", "b"]'],
-    [z.string().min(2), "a", 'expected at least 2 characters, received "a"'],
-    [z.string().max(3), "abcd", 'expected at most 3 characters, received "abcd"'],
-    [z.literal("only"), "x", 'expected only; received "x"'],
-    [z.literal("only"), "onlx", 'expected only; received "onlx" — did you mean "only"?'],
-    [z.union([z.string(), z.number()]), true, "does not match any allowed form; received true"],
-    [
-      z.union([z.literal("a"), z.object({ a: z.literal("b") })]),
-      { a: "c" },
-      "does not match any allowed form; received a map",
-    ],
-    [z.string().regex(/^x$/), "y", 'expected text matching /^x$/, received "y"'],
-    [z.uuid(), "y", 'expected a valid uuid, received "y"'],
-    [z.bigint(), 1, "expected a value of type bigint, received 1"],
-    [z.string().refine(() => false, "nope"), "s", 'nope; received "s"'],
-    [z.number().multipleOf(5), 7, "Invalid number: must be a multiple of 5; received 7"],
-  ] as [z.ZodType, unknown, string][])("%#: %j", (schema, value, expected) => {
-    expect(lineFor(schema, value)).toEqual([expected]);
+  it.each(
+    (
+      [
+        [z.number().gt(3), 3, "expected a number > 3, received 3"],
+        [z.number().lt(3), 3, "expected a number < 3, received 3"],
+        [z.number().min(3), 2, "expected a number ≥ 3, received 2"],
+        [z.array(z.string()).min(2), ["a"], 'expected at least 2 items, received ["a"]'],
+        [z.array(z.string()).max(1), ["a", "b"], 'expected at most 1 item, received ["a", "b"]'],
+        [z.string().min(2), "a", 'expected at least 2 characters, received "a"'],
+        [z.string().max(3), "abcd", 'expected at most 3 characters, received "abcd"'],
+        [z.literal("only"), "x", 'expected only; received "x"'],
+        [z.literal("only"), "onlx", 'expected only; received "onlx" — did you mean "only"?'],
+        [z.union([z.string(), z.number()]), true, "does not match any allowed form; received true"],
+        [
+          z.union([z.literal("a"), z.object({ a: z.literal("b") })]),
+          { a: "c" },
+          "does not match any allowed form; received a map",
+        ],
+        [
+          z.union([z.literal("x"), z.intersection(z.literal("a"), z.literal("b"))]),
+          "c",
+          'does not match any allowed form; received "c"',
+        ],
+        [z.string().regex(/^x$/), "y", 'expected text matching /^x$/, received "y"'],
+        [z.uuid(), "y", 'expected a valid uuid, received "y"'],
+        [z.bigint(), 1, "expected a value of type bigint, received 1"],
+        [z.string().refine(() => false, "nope"), "s", 'nope; received "s"'],
+        [z.number().multipleOf(5), 7, "Invalid number: must be a multiple of 5; received 7"],
+      ] as [z.ZodType, unknown, string][]
+    ).map(([schema, value, line]) => ({ schema, value, line })),
+  )("$line", ({ schema, value, line }) => {
+    expect(lineFor(schema, value)).toEqual([line]);
   });
 
   it("says a nullable field may be null, under optional and pipe wrappers too", () => {
@@ -220,5 +229,42 @@ describe("describeIssue for rules the tenant schema does not use today", () => {
       a: z.unknown().refine((v) => v !== undefined, "a needs a value"),
     });
     expect(lineFor(schema, {})).toEqual(["a needs a value"]);
+  });
+});
+
+describe("the schema at a data path", () => {
+  it("looks through transforms to the keys and nullability inside", () => {
+    const inner = z.strictObject({
+      a: z
+        .string()
+        .nullable()
+        .transform((v) => v),
+    });
+    const schema = z.strictObject({ wrapped: inner.transform((v) => v) });
+    expect(allowedKeys(schema, ["wrapped"])).toEqual(["a"]);
+    const result = schema.safeParse({ wrapped: { a: 1 } }, { reportInput: true });
+    expect(result.success ? [] : result.error.issues.map((i) => describeIssue(i, schema))).toEqual([
+      "expected a string or null, received 1",
+    ]);
+  });
+
+  it("describes an issue at a path the schema does not have, without its nullability", () => {
+    const issue = {
+      code: "invalid_type",
+      expected: "string",
+      path: ["nothing"],
+      input: 1,
+      message: "",
+    };
+    expect(describeIssue(issue as Parameters<typeof describeIssue>[0], tenantSchema)).toBe(
+      "expected a string, received 1",
+    );
+  });
+
+  it("has no keys where the path leaves the schema, or takes a key as an index", () => {
+    expect(allowedKeys(tenantSchema, ["nothing", "deeper"])).toEqual([]);
+    expect(allowedKeys(tenantSchema, ["hosts", "0"])).toEqual([]);
+    expect(allowedKeys(tenantSchema, [0])).toEqual([]);
+    expect(allowedKeys(tenantSchema, ["tenantName", "x"])).toEqual([]);
   });
 });

@@ -101,6 +101,12 @@ describe("a value of the wrong type", () => {
     ]);
   });
 
+  it("gives no YAML 1.1 hint for a list holding such a word", async () => {
+    expect(await linesFor([["usVariant: false", "usVariant: [yes]"]])).toEqual([
+      'tenants/t.yaml:30:12  usVariant  expected a boolean, received ["yes"]',
+    ]);
+  });
+
   it.each([["yess"], ["ayes"], ["of"]])("gives no YAML 1.1 hint for %s", async (word) => {
     expect(await linesFor([["usVariant: false", `usVariant: ${word}`]])).toEqual([
       `tenants/t.yaml:30:12  usVariant  expected a boolean, received "${word}"`,
