@@ -240,3 +240,45 @@ describe("asset files", () => {
     ]);
   });
 });
+
+describe("asset paths through links and odd documents", () => {
+  it("refuses a link to the folder above tenants/", async () => {
+    symlinkSync(scratch.root, join(scratch.tenantsDir, "mysport", "up.svg"));
+    expect(await linesFor("up", [["logo: mysport/logo.svg", "logo: mysport/up.svg"]])).toEqual([
+      'tenants/up.yaml:18:9  theme.logo  the path leads outside tenants/ through a symbolic link; received "mysport/up.svg"',
+    ]);
+  });
+
+  it("names a link out of tenants/ instead of the shape its name lacks", async () => {
+    writeFileSync(join(scratch.root, "out.gif"), "GIF89a");
+    symlinkSync(join(scratch.root, "out.gif"), join(scratch.tenantsDir, "mysport", "out.gif"));
+    expect(
+      await linesFor("out-gif", [["logo: mysport/logo.svg", "logo: mysport/out.gif"]]),
+    ).toEqual([
+      'tenants/out-gif.yaml:18:9  theme.logo  the path leads outside tenants/ through a symbolic link; received "mysport/out.gif"',
+    ]);
+  });
+
+  it("names only the shape when a badly named path is a folder", async () => {
+    mkdirSync(join(scratch.tenantsDir, "mysport", "dir.gif"));
+    expect(
+      await linesFor("dir-gif", [["logo: mysport/logo.svg", "logo: mysport/dir.gif"]]),
+    ).toEqual([
+      'tenants/dir-gif.yaml:18:9  theme.logo  expected a file under the tenant\'s asset folder, e.g. mysport/logo.svg (svg, png, ico or webp), received "mysport/dir.gif"',
+    ]);
+  });
+
+  it("answers a document that is only null with the shape it needs", async () => {
+    expect(await linesFor("null-doc", "~\n")).toEqual([
+      "tenants/null-doc.yaml:1:1  (root)  expected a map of keys, received null (an empty value)",
+    ]);
+  });
+
+  it("loads a tenant from a tenants folder reached through a link", async () => {
+    const linked = join(scratch.root, "linked-tenants");
+    symlinkSync(scratch.tenantsDir, linked);
+    scratch.write("via-link", BASE_YAML);
+    const result = await loadTenant(linked, "via-link");
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([]);
+  });
+});

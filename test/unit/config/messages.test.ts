@@ -289,3 +289,35 @@ describe("a list shown in the message", () => {
     ]);
   });
 });
+
+describe("rules across fields", () => {
+  it("lists each language once", async () => {
+    expect(await linesFor([["available: [ru, en]", "available: [ru, en, ru]"]])).toEqual([
+      'tenants/t.yaml:22:14  languages.available  each language may be listed once; received ["ru", "en", "ru"]',
+    ]);
+  });
+
+  it.each([
+    ["[en, ru]", "en"],
+    ["[ru]", "ru"],
+  ])("keeps the US variant English only (languages %s)", async (available, lang) => {
+    const lines = await linesFor([
+      ["available: [ru, en]", `available: ${available}`],
+      ["  default: ru", `  default: ${lang}`],
+      ["usVariant: false", "usVariant: true"],
+      ["    language: en", `    language: ${lang}`],
+    ]);
+    expect(lines).toEqual([
+      `tenants/t.yaml:22:14  languages.available  the US variant is English only: languages.available must be [en]; received ${JSON.stringify(JSON.parse(available.replace(/(\w+)/g, '"$1"'))).replaceAll(",", ", ")}`,
+    ]);
+  });
+
+  it("takes the US variant with English alone", async () => {
+    const lines = await linesFor([
+      ["available: [ru, en]", "available: [en]"],
+      ["  default: ru", "  default: en"],
+      ["usVariant: false", "usVariant: true"],
+    ]);
+    expect(lines).toEqual([]);
+  });
+});

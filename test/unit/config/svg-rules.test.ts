@@ -145,6 +145,7 @@ describe("links and url()", () => {
 describe("character references and entities", () => {
   it("decodes upper-case hex and each XML entity, and leaves unknown names", () => {
     expect(svgProblem(svg("<text>&#X6A;avascript:x</text>"))).toBe(JS);
+    expect(svgProblem(svg("<text>&#x3cscript></text>"))).toBe(SCRIPT);
     expect(svgProblem(svg("<use href=&quot;x.svg&quot;/>"))).toBe(links("&quot;x.svg&quot;/"));
     expect(svgProblem(svg("<text>&amp;#106;avascript:x</text>"))).toBeNull();
     expect(svgProblem(svg("<text>&lt;iframe&gt;</text>"))).toBe(EMBEDDED);
