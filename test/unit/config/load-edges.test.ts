@@ -6,27 +6,19 @@
  */
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formatProblem, loadTenant, loadTenants } from "../../../cli/config/load.ts";
-import { BASE_YAML, makeScratch, mutate, type Scratch } from "./fixture.ts";
+import { BASE_YAML, mutate, scratchPerFile } from "./fixture.ts";
 
-let scratch: Scratch;
-beforeAll(() => {
-  scratch = makeScratch();
-  vi.spyOn(process, "cwd").mockReturnValue(scratch.root);
-});
-afterAll(() => {
-  vi.restoreAllMocks();
-  scratch.dispose();
-});
+const scratch = scratchPerFile();
 
 async function linesOf(id: string): Promise<string[]> {
-  const result = await loadTenant(scratch.tenantsDir, id);
+  const result = await loadTenant(scratch().tenantsDir, id);
   return result.ok ? [] : result.problems.map(formatProblem);
 }
 
 async function linesFor(id: string, edits: [string, string][] | string): Promise<string[]> {
-  scratch.write(id, typeof edits === "string" ? edits : mutate(edits));
+  scratch().write(id, typeof edits === "string" ? edits : mutate(edits));
   return linesOf(id);
 }
 
@@ -37,7 +29,7 @@ function asset(name: string, size: number): string {
   const head = name.endsWith(".png") ? PNG : Buffer.from("<svg><!--");
   const tail = name.endsWith(".png") ? Buffer.alloc(0) : Buffer.from("--></svg>");
   const body = Buffer.alloc(size - head.length - tail.length, "x");
-  writeFileSync(join(scratch.tenantsDir, "mysport", name), Buffer.concat([head, body, tail]));
+  writeFileSync(join(scratch().tenantsDir, "mysport", name), Buffer.concat([head, body, tail]));
   return `mysport/${name}`;
 }
 
@@ -52,13 +44,13 @@ describe("the file itself", () => {
   });
 
   it("names the known tenants, or says there are none", async () => {
-    const empty = join(scratch.root, "empty-tenants");
+    const empty = join(scratch().root, "empty-tenants");
     mkdirSync(empty);
     const none = await loadTenant(empty, "mysport");
     expect(none.ok ? [] : none.problems.map(formatProblem)).toEqual([
       "empty-tenants/mysport.yaml:1:1  (file)  no such tenant: empty-tenants/mysport.yaml; no tenants found",
     ]);
-    const alone = join(scratch.root, "one-tenant");
+    const alone = join(scratch().root, "one-tenant");
     mkdirSync(alone);
     writeFileSync(join(alone, "timerman.yaml"), "");
     writeFileSync(join(alone, "mysport-usa.yaml"), "");
@@ -73,7 +65,7 @@ describe("the file itself", () => {
   });
 
   it("says why a file it cannot read is unreadable", async () => {
-    symlinkSync("loop.yaml", join(scratch.tenantsDir, "loop.yaml"));
+    symlinkSync("loop.yaml", join(scratch().tenantsDir, "loop.yaml"));
     expect(await linesOf("loop")).toEqual([
       "tenants/loop.yaml:1:1  (file)  cannot read tenants/loop.yaml: ELOOP",
     ]);
@@ -81,7 +73,7 @@ describe("the file itself", () => {
 
   it("shows a tenant id it refuses as typed, under the folder as the operator names it", async () => {
     const typed = async (id: unknown) => {
-      const result = await loadTenant(scratch.tenantsDir, id as string);
+      const result = await loadTenant(scratch().tenantsDir, id as string);
       return result.ok ? [] : result.problems.map(formatProblem);
     };
     const rule =
@@ -93,16 +85,16 @@ describe("the file itself", () => {
     expect(await typed("a\u2028b")).toEqual([
       `tenants/a\\u2028b.yaml:1:1  (id)  ${rule}; received "a\\u2028b"`,
     ]);
-    vi.mocked(process.cwd).mockReturnValue(scratch.tenantsDir);
+    vi.mocked(process.cwd).mockReturnValue(scratch().tenantsDir);
     try {
       expect(await typed("Upper")).toEqual([`./Upper.yaml:1:1  (id)  ${rule}; received "Upper"`]);
     } finally {
-      vi.mocked(process.cwd).mockReturnValue(scratch.root);
+      vi.mocked(process.cwd).mockReturnValue(scratch().root);
     }
   });
 
   it("loads every tenant of the folder when no ids are given", async () => {
-    const dir = join(scratch.root, "two");
+    const dir = join(scratch().root, "two");
     mkdirSync(dir);
     writeFileSync(join(dir, "b.yaml"), "");
     writeFileSync(join(dir, "a.yaml"), "");
@@ -191,7 +183,7 @@ describe("asset files", () => {
   });
 
   it("refuses a folder named like an asset", async () => {
-    mkdirSync(join(scratch.tenantsDir, "mysport", "folder.svg"));
+    mkdirSync(join(scratch().tenantsDir, "mysport", "folder.svg"));
     expect(
       await linesFor("folder-asset", [["logo: mysport/logo.svg", "logo: mysport/folder.svg"]]),
     ).toEqual([
@@ -243,15 +235,15 @@ describe("asset files", () => {
 
 describe("asset paths through links and odd documents", () => {
   it("refuses a link to the folder above tenants/", async () => {
-    symlinkSync(scratch.root, join(scratch.tenantsDir, "mysport", "up.svg"));
+    symlinkSync(scratch().root, join(scratch().tenantsDir, "mysport", "up.svg"));
     expect(await linesFor("up", [["logo: mysport/logo.svg", "logo: mysport/up.svg"]])).toEqual([
       'tenants/up.yaml:18:9  theme.logo  the path leads outside tenants/ through a symbolic link; received "mysport/up.svg"',
     ]);
   });
 
   it("names a link out of tenants/ instead of the shape its name lacks", async () => {
-    writeFileSync(join(scratch.root, "out.gif"), "GIF89a");
-    symlinkSync(join(scratch.root, "out.gif"), join(scratch.tenantsDir, "mysport", "out.gif"));
+    writeFileSync(join(scratch().root, "out.gif"), "GIF89a");
+    symlinkSync(join(scratch().root, "out.gif"), join(scratch().tenantsDir, "mysport", "out.gif"));
     expect(
       await linesFor("out-gif", [["logo: mysport/logo.svg", "logo: mysport/out.gif"]]),
     ).toEqual([
@@ -260,7 +252,7 @@ describe("asset paths through links and odd documents", () => {
   });
 
   it("names only the shape when a badly named path is a folder", async () => {
-    mkdirSync(join(scratch.tenantsDir, "mysport", "dir.gif"));
+    mkdirSync(join(scratch().tenantsDir, "mysport", "dir.gif"));
     expect(
       await linesFor("dir-gif", [["logo: mysport/logo.svg", "logo: mysport/dir.gif"]]),
     ).toEqual([
@@ -275,9 +267,9 @@ describe("asset paths through links and odd documents", () => {
   });
 
   it("loads a tenant from a tenants folder reached through a link", async () => {
-    const linked = join(scratch.root, "linked-tenants");
-    symlinkSync(scratch.tenantsDir, linked);
-    scratch.write("via-link", BASE_YAML);
+    const linked = join(scratch().root, "linked-tenants");
+    symlinkSync(scratch().tenantsDir, linked);
+    scratch().write("via-link", BASE_YAML);
     const result = await loadTenant(linked, "via-link");
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([]);
   });

@@ -4,26 +4,18 @@
  * The base tenant is fixture.ts's BASE_YAML: line 1 is tenantName, 15 baseSize, 17 radius,
  * 24 picker, 25 currencyId, 26 hosts, 30 usVariant, 35 menu, 36 footer.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatProblem, loadTenant } from "../../../cli/config/load.ts";
-import { makeScratch, mutate, type Scratch } from "./fixture.ts";
+import { mutate, scratchPerFile } from "./fixture.ts";
 
-let scratch: Scratch;
-beforeAll(() => {
-  scratch = makeScratch();
-  vi.spyOn(process, "cwd").mockReturnValue(scratch.root);
-});
-afterAll(() => {
-  vi.restoreAllMocks();
-  scratch.dispose();
-});
+const scratch = scratchPerFile();
 
 let seq = 0;
 /** The problem lines for the base tenant with these edits (or this whole text). */
 async function linesFor(edits: [string, string][] | string): Promise<string[]> {
   const id = `m${seq++}`;
-  scratch.write(id, typeof edits === "string" ? edits : mutate(edits));
-  const result = await loadTenant(scratch.tenantsDir, id);
+  scratch().write(id, typeof edits === "string" ? edits : mutate(edits));
+  const result = await loadTenant(scratch().tenantsDir, id);
   return result.ok
     ? []
     : result.problems.map((p) => formatProblem(p).replace(`${id}.yaml`, "t.yaml"));
