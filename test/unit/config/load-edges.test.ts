@@ -7,7 +7,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { formatProblem, loadTenant, loadTenants } from "../../../cli/config/load.ts";
+import { formatProblem, listTenantIds, loadTenant, loadTenants } from "../../../cli/config/load.ts";
 import { BASE_YAML, mutate, scratchPerFile } from "./fixture.ts";
 
 const scratch = scratchPerFile();
@@ -272,5 +272,38 @@ describe("asset paths through links and odd documents", () => {
     scratch().write("via-link", BASE_YAML);
     const result = await loadTenant(linked, "via-link");
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([]);
+  });
+
+  it("reports a missing or escaping asset beside another field's problem", async () => {
+    const lines = await linesFor("beside", [
+      ["tenantName: MySport", 'tenantName: ""'],
+      ["logo: mysport/logo.svg", "logo: mysport/none.svg"],
+      ["favicon: mysport/favicon.svg", "favicon: ../favicon.svg"],
+    ]);
+    expect(lines).toEqual([
+      'tenants/beside.yaml:1:13  tenantName  expected a non-empty string, received ""',
+      "tenants/beside.yaml:18:9  theme.logo  file not found: tenants/mysport/none.svg; expected an existing file, relative to tenants/",
+      'tenants/beside.yaml:20:12  theme.favicon  the path leaves tenants/; expected a file inside it, e.g. mysport/logo.svg; received "../favicon.svg"',
+    ]);
+  });
+
+  it("lists two problems on one line by column, whatever order the schema finds them in", async () => {
+    const lines = await linesFor("one-line", [
+      [
+        'support:\n  email: support@mysport.example\n  hours:\n    from: "08:00"\n    to: "18:00"',
+        'support: {hours: {from: "8", to: "18:00"}, email: nobody}',
+      ],
+    ]);
+    expect(lines).toEqual([
+      'tenants/one-line.yaml:46:25  support.hours.from  expected a time as HH:MM, received "8"',
+      'tenants/one-line.yaml:46:51  support.email  expected an e-mail address, received "nobody"',
+    ]);
+  });
+
+  it("lists no folder named like a tenant file", async () => {
+    const dir = join(scratch().root, "with-folder");
+    mkdirSync(join(dir, "b.yaml"), { recursive: true });
+    writeFileSync(join(dir, "a.yaml"), "");
+    expect(await listTenantIds(dir)).toEqual(["a"]);
   });
 });
