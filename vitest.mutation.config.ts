@@ -5,6 +5,14 @@ import base from "./vitest.config.ts";
 // storefront/src/domain, storefront/src/stores and cli/config. The build, tooling and
 // demo-server suites, the preview's security tests and the rendering fuzz start builds and
 // servers; they are slow and kill no mutant there.
+//
+// MUTATION_TESTS=quick (for a run over cli/config while killing its survivors) also leaves out
+// the loader's property fuzz (test/unit/hostile/loader-fuzz.test.ts). It covers nearly every
+// cli/config mutant and feeds each one hundreds of random files (seconds per mutant, most of a
+// run's time), while the config tests pin the same rules with named files; the default
+// selection keeps it, so a full run still counts what the fuzz kills.
+const quick = process.env.MUTATION_TESTS === "quick";
+
 export default mergeConfig(
   base,
   defineConfig({
@@ -17,6 +25,7 @@ export default mergeConfig(
         "test/unit/security/proxy.test.ts",
         "test/unit/security/multipart.test.ts",
         "test/unit/hostile/render.test.ts",
+        ...(quick ? ["test/unit/hostile/loader-fuzz.test.ts"] : []),
       ],
     },
   }),

@@ -65,10 +65,6 @@ const TYPE_NAMES: Record<string, string> = {
 /** Words YAML 1.1 read as booleans; YAML 1.2 (what we parse) keeps them as strings. */
 const YAML11_BOOLS = /^(y|yes|n|no|on|off|true|false)$/i;
 
-function plain(v: unknown): string {
-  return typeof v === "string" ? v : String(v);
-}
-
 export function levenshtein(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -103,15 +99,15 @@ type Def = {
 };
 const defOf = (s: ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
-function unwrap(s: ZodType, onWrapper?: (type: string) => void): ZodType {
+function unwrap(s: ZodType, onWrapper?: (type: string | undefined) => void): ZodType {
   let cur = s;
-  for (let def = defOf(cur); def.innerType || (def.type === "pipe" && def.in); def = defOf(cur)) {
-    onWrapper?.(def.type ?? "");
-    const next = def.innerType ?? def.in;
-    if (!next) break;
+  for (;;) {
+    const def = defOf(cur);
+    const next = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
+    if (!next) return cur;
+    onWrapper?.(def.type);
     cur = next;
   }
-  return cur;
 }
 
 /** The schema at a data path, wrappers (optional, nullable, pipe) of the last step kept. */
@@ -191,8 +187,8 @@ export function describeIssue(issue: Issue, schema: ZodType): string {
       if (!values) return `does not match any allowed form; ${received(issue)}`;
       const expected =
         values.length === 1
-          ? `expected ${plain(values[0])}`
-          : `expected one of ${values.map(plain).join(", ")}`;
+          ? `expected ${String(values[0])}`
+          : `expected one of ${values.map(String).join(", ")}`;
       const strings = values.filter((v): v is string => typeof v === "string");
       const guess = typeof issue.input === "string" ? didYouMean(issue.input, strings) : undefined;
       return `${expected}; ${received(issue)}${guess ? ` — did you mean ${JSON.stringify(guess)}?` : ""}`;

@@ -11,10 +11,9 @@ export function positionAt(lc: LineCounter, offset: number): Position {
   return line === 0 ? { line: 1, col: offset + 1 } : { line, col };
 }
 
+/** A parsed key is a scalar (named by its value), a list, map or alias (no name) or null. */
 function keyName(key: unknown): string | undefined {
-  if (isScalar(key)) return String(key.value);
-  if (key === null || key === undefined) return undefined;
-  return typeof key === "object" ? undefined : String(key);
+  return isScalar(key) ? String(key.value) : undefined;
 }
 
 function asNode(v: unknown): Node | null {

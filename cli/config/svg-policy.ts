@@ -49,7 +49,7 @@ const URL_FN = /url\s*\(\s*(["']?)([^)"']*)\1\s*\)/gi;
 export function svgProblem(bytes: Uint8Array): string | null {
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return "the SVG is not valid UTF-8 text";
   }

@@ -127,7 +127,11 @@ export const schemaCases: Case[] = [
     id: "string-bool",
     yaml: mutate([["backFromHome: false", 'backFromHome: "false"']]),
     problems: [
-      ["tenants/string-bool.yaml:33:15", "backFromHome", 'expected a boolean, received "false"'],
+      [
+        "tenants/string-bool.yaml:33:15",
+        "backFromHome",
+        'expected a boolean, received "false" — YAML 1.2 reads only true and false as booleans',
+      ],
     ],
   },
   {
@@ -158,7 +162,13 @@ export const schemaCases: Case[] = [
     name: "URL with a protocol other than http(s)",
     id: "ftp-url",
     yaml: mutate([["  realm: mysport", "  authority: ftp://id.mysport.example\n  realm: mysport"]]),
-    problems: [["tenants/ftp-url.yaml:44:14", "auth.authority", "expected a plain https address"]],
+    problems: [
+      [
+        "tenants/ftp-url.yaml:44:14",
+        "auth.authority",
+        'expected a plain https address such as https://id.example.com/auth/realms/shop (letters, digits and . _ ~ - in the path; no query, wildcard or credentials); received "ftp://id.mysport.example"',
+      ],
+    ],
   },
   {
     name: "bad e-mail",
@@ -176,7 +186,13 @@ export const schemaCases: Case[] = [
     name: "duplicate menu item",
     id: "menu-twice",
     yaml: mutate([[MENU, "menu: [participants, contacts, contacts]"]]),
-    problems: [["tenants/menu-twice.yaml:35:7", "menu", "each menu item may be listed once"]],
+    problems: [
+      [
+        "tenants/menu-twice.yaml:35:7",
+        "menu",
+        'each menu item may be listed once; received ["participants", "contacts", "contacts"]',
+      ],
+    ],
   },
   {
     name: "unknown menu item with did-you-mean",
@@ -186,7 +202,7 @@ export const schemaCases: Case[] = [
       [
         "tenants/menu-unknown.yaml:35:22",
         "menu[1]",
-        'received "contact" — did you mean "contacts"?',
+        'expected one of participants, photographers, organizers, business, contacts; received "contact" — did you mean "contacts"?',
       ],
     ],
   },
@@ -206,7 +222,7 @@ export const schemaCases: Case[] = [
       [
         "tenants/back-from-home.yaml:33:15",
         "backFromHome",
-        "backFromHome needs a backURL to return to",
+        "backFromHome needs a backURL to return to; add backURL or set backFromHome: false; received true",
       ],
     ],
   },
@@ -215,7 +231,11 @@ export const schemaCases: Case[] = [
     id: "us-variant-ru",
     yaml: mutate([["usVariant: false", "usVariant: true"]]),
     problems: [
-      ["tenants/us-variant-ru.yaml:22:14", "languages.available", "the US variant is English only"],
+      [
+        "tenants/us-variant-ru.yaml:22:14",
+        "languages.available",
+        'the US variant is English only: languages.available must be [en]; received ["ru", "en"]',
+      ],
     ],
   },
   {
@@ -226,7 +246,7 @@ export const schemaCases: Case[] = [
       [
         "tenants/host-es.yaml:29:15",
         "hosts[1].language",
-        "the host's language must be one of languages.available (ru, en)",
+        'the host\'s language must be one of languages.available (ru, en); received "es"',
       ],
     ],
   },
@@ -263,7 +283,11 @@ export const schemaCases: Case[] = [
     id: "missing-logo",
     yaml: mutate([["logo: mysport/logo.svg", "logo: mysport/nope.svg"]]),
     problems: [
-      ["tenants/missing-logo.yaml:18:9", "theme.logo", "file not found: tenants/mysport/nope.svg"],
+      [
+        "tenants/missing-logo.yaml:18:9",
+        "theme.logo",
+        "file not found: tenants/mysport/nope.svg; expected an existing file, relative to tenants/",
+      ],
     ],
   },
   {
@@ -286,7 +310,7 @@ export const schemaCases: Case[] = [
       [
         "tenants/symlink.yaml:18:9",
         "theme.logo",
-        "the path leads outside tenants/ through a symbolic link",
+        'the path leads outside tenants/ through a symbolic link; received "mysport/evil.svg"',
       ],
     ],
   },
@@ -303,11 +327,23 @@ export const schemaCases: Case[] = [
       [
         "tenants/several.yaml:2:1",
         "brand",
-        'unknown key "brand"; expected one of tenantName, theme,',
+        'unknown key "brand"; expected one of tenantName, theme, languages, currencyId, hosts, usVariant, appBar, backURL, backFromHome, hideBannerOnHome, menu, footer, auth, cardNote, support, social, api, analytics, requestsEndpoint',
       ],
-      ["tenants/several.yaml:6:14", "theme.palette.primary", 'received "#1565c"'],
-      ["tenants/several.yaml:16:15", "theme.typography.baseSize", 'received "16px"'],
-      ["tenants/several.yaml:25:11", "languages.picker", 'received "NO"'],
+      [
+        "tenants/several.yaml:6:14",
+        "theme.palette.primary",
+        'expected a colour as "#rrggbb", received "#1565c"',
+      ],
+      [
+        "tenants/several.yaml:16:15",
+        "theme.typography.baseSize",
+        'expected a number, received "16px"',
+      ],
+      [
+        "tenants/several.yaml:25:11",
+        "languages.picker",
+        'expected a boolean, received "NO" — YAML 1.2 reads only true and false as booleans',
+      ],
     ],
   },
 ];

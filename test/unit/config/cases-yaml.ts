@@ -1,8 +1,8 @@
 /** Invalid tenant files that fail at the YAML level (before the schema runs). */
 import { BASE_YAML, mutate } from "./fixture.ts";
 
-/** [file:line:col, field path, a fragment of the message] per expected problem. */
-export type Expected = [at: string, path: string, fragment: string];
+/** [file:line:col, field path, the whole message] per expected problem. */
+export type Expected = [at: string, path: string, message: string];
 export type Case = { name: string; id: string; yaml: string; problems: Expected[] };
 
 /** The "billion laughs": nine levels of nine aliases each. */
@@ -24,7 +24,13 @@ export const yamlCases: Case[] = [
     name: "duplicate key",
     id: "duplicate-key",
     yaml: mutate([["  radius: 8\n", "  radius: 8\n  radius: 4\n"]]),
-    problems: [["tenants/duplicate-key.yaml:18:3", "theme.radius", 'duplicate key "radius"']],
+    problems: [
+      [
+        "tenants/duplicate-key.yaml:18:3",
+        "theme.radius",
+        'duplicate key "radius"; expected each key once in a map',
+      ],
+    ],
   },
   {
     name: "unresolved tag",
@@ -40,7 +46,7 @@ export const yamlCases: Case[] = [
       [
         "tenants/complex-key.yaml:59:3",
         "(yaml)",
-        "a list or map used as a key; expected a plain key",
+        "a list or map used as a key; expected a plain key such as tenantName",
       ],
     ],
   },
@@ -49,7 +55,11 @@ export const yamlCases: Case[] = [
     id: "two-docs",
     yaml: `${BASE_YAML}---\nx: 1\n`,
     problems: [
-      ["tenants/two-docs.yaml:62:1", "(yaml)", "invalid YAML: Source contains multiple documents"],
+      [
+        "tenants/two-docs.yaml:62:1",
+        "(yaml)",
+        "invalid YAML: Source contains multiple documents; please use YAML.parseAllDocuments()",
+      ],
     ],
   },
   {
@@ -57,20 +67,36 @@ export const yamlCases: Case[] = [
     id: "alias-bomb",
     yaml: BOMB,
     problems: [
-      ["tenants/alias-bomb.yaml:2:8", "(yaml)", "too many alias expansions; expected at most 50"],
+      [
+        "tenants/alias-bomb.yaml:2:8",
+        "(yaml)",
+        "too many alias expansions; expected at most 50 — write the values out instead of nesting aliases",
+      ],
     ],
   },
   {
     name: "empty file",
     id: "empty",
     yaml: "",
-    problems: [["tenants/empty.yaml:1:1", "(root)", "the file is empty"]],
+    problems: [
+      [
+        "tenants/empty.yaml:1:1",
+        "(root)",
+        "the file is empty; expected a map of tenant settings (tenantName: …)",
+      ],
+    ],
   },
   {
     name: "only comments",
     id: "only-comments",
     yaml: "# a tenant, some day\n",
-    problems: [["tenants/only-comments.yaml:1:1", "(root)", "the file is empty"]],
+    problems: [
+      [
+        "tenants/only-comments.yaml:1:1",
+        "(root)",
+        "the file is empty; expected a map of tenant settings (tenantName: …)",
+      ],
+    ],
   },
   {
     name: "a list instead of a map",

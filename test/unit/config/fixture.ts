@@ -5,6 +5,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { afterAll, beforeAll, vi } from "vitest";
 
 export const BASE_YAML = `tenantName: MySport
 theme:
@@ -98,5 +99,25 @@ export function makeScratch(): Scratch {
     tenantsDir,
     write: (id, yaml) => writeFileSync(join(tenantsDir, `${id}.yaml`), yaml),
     dispose: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * One scratch folder for the tests of a file, made before them and removed after; the working
+ * directory is its root, so problems name `tenants/<id>.yaml` as an operator would see them.
+ */
+export function scratchPerFile(): () => Scratch {
+  let scratch: Scratch | undefined;
+  beforeAll(() => {
+    scratch = makeScratch();
+    vi.spyOn(process, "cwd").mockReturnValue(scratch.root);
+  });
+  afterAll(() => {
+    vi.restoreAllMocks();
+    scratch?.dispose();
+  });
+  return () => {
+    if (!scratch) throw new Error("the scratch folder exists only while the tests run");
+    return scratch;
   };
 }

@@ -108,3 +108,64 @@ describe("shapes a tenant file never needs", () => {
     expect(firstAliasOffset(parsed("a: 1\n").doc)).toBe(0);
   });
 });
+
+describe("edges of the document", () => {
+  it("a position before any line is counted: line 1, the offset's column", () => {
+    expect(positionAt(new LineCounter(), 5)).toEqual({ line: 1, col: 6 });
+  });
+
+  it("an index one past a list's end is missing: the list's key", () => {
+    const { doc, at } = parsed();
+    expect(at(offsetOfPath(doc, ["hosts", 2]))).toEqual({ line: 5, col: 1 });
+    expect(at(offsetOfPath(doc, ["hosts", 2, "host"]))).toEqual({ line: 5, col: 1 });
+  });
+
+  it("a key without a value is pointed at by its key", () => {
+    const text = "a: 1\n? b\nc: 2\n";
+    const { doc } = parsed(text);
+    expect(offsetOfPath(doc, ["b"])).toBe(text.indexOf("b"));
+    expect(pathAtOffset(doc, text.indexOf("2"))).toEqual(["c"]);
+  });
+
+  it("under a path that does not exist, an unknown key is placed at the deepest ancestor", () => {
+    const { doc, at } = parsed();
+    expect(at(offsetOfKey(doc, ["theme", "nothing", "deeper"], "k"))).toEqual({ line: 2, col: 1 });
+    expect(keysAt(doc, ["theme", "nothing", "deeper"])).toEqual([]);
+    expect(keysAt(doc, ["tenantName"])).toEqual([]);
+  });
+
+  it("a list or map used as a key has no name: not listed, never part of a path", () => {
+    const text = "? [a, b]\n: 1\nc: 2\n";
+    const { doc } = parsed(text);
+    expect(keysAt(doc, [])).toEqual(["c"]);
+    expect(pathAtOffset(doc, text.indexOf("a,"))).toEqual([]);
+    expect(pathAtOffset(doc, text.indexOf("2"))).toEqual(["c"]);
+  });
+
+  it("an empty value covers its own place; a list's separators belong to the list", () => {
+    const empty = "a:\nb: 1\n";
+    expect(pathAtOffset(parsed(empty).doc, 2)).toEqual(["a"]);
+    const flow = "a: [x, y]\n";
+    const { doc } = parsed(flow);
+    expect(pathAtOffset(doc, flow.indexOf(","))).toEqual(["a"]);
+    expect(pathAtOffset(doc, flow.indexOf("y"))).toEqual(["a", 1]);
+  });
+
+  it("stops after 100 levels, wherever a deeper document leads", () => {
+    const text = `a: ${"[".repeat(120)}x${"]".repeat(120)}\n`;
+    const path = pathAtOffset(parsed(text).doc, text.indexOf("x"));
+    expect(path).toEqual(["a", ...Array(99).fill(0)]);
+  });
+
+  it("looks for list keys and aliases 100 levels deep, not deeper", () => {
+    const nested = (levels: number, inner: string) =>
+      `${"[".repeat(levels)}${inner}${"]".repeat(levels)}\n`;
+    const key = (levels: number) => complexKeyOffsets(parsed(nested(levels, "{? [k]: v}")).doc);
+    expect(key(100)).toEqual([103]);
+    expect(key(101)).toEqual([]);
+    const alias = (levels: number) =>
+      firstAliasOffset(parsed(`- &a 1\n- ${nested(levels, "*a")}`).doc);
+    expect(alias(99)).toBe(108);
+    expect(alias(100)).toBe(0);
+  });
+});

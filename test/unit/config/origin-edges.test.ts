@@ -3,6 +3,7 @@
  * provider an origin and a plain path; each refusal names the expected shape.
  */
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { cspAddress, cspOrigin, originProblem } from "../../../cli/config/origin.ts";
 
 const ORIGIN_SHAPE =
@@ -59,5 +60,27 @@ describe("cspAddress in the tenant schema", () => {
       `expected ${ORIGIN_SHAPE}; the port must be 1–65535`,
     ]);
     expect(cspAddress("base").safeParse("https://id.example.com/x").success).toBe(true);
+  });
+});
+
+describe("dots in a path segment", () => {
+  it("are fine inside a segment, only a whole . or .. segment is refused", () => {
+    expect(originProblem("https://id.example.com/v1.0/realms/a.b", "base")).toBeNull();
+    expect(originProblem("https://id.example.com/auth/..", "base")).toBe(
+      `${BASE_SHAPE}; no . or .. segments`,
+    );
+  });
+});
+
+describe("cspAddress for editors", () => {
+  it("gives the address's shape as a JSON Schema pattern of its kind", () => {
+    const origin = z.toJSONSchema(cspAddress("origin")) as { pattern: string; format: string };
+    expect(origin.format).toBe("uri");
+    expect(new RegExp(origin.pattern).test("https://api.example.com:8443")).toBe(true);
+    expect(new RegExp(origin.pattern).test("https://api.example.com/x")).toBe(false);
+    const base = z.toJSONSchema(cspAddress("base")) as { pattern: string; format: string };
+    expect(base.format).toBe("uri");
+    expect(new RegExp(base.pattern).test("https://id.example.com/auth/realms/shop")).toBe(true);
+    expect(new RegExp(base.pattern).test("https://id.example.com/a?b")).toBe(false);
   });
 });

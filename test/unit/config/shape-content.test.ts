@@ -117,3 +117,21 @@ describe("contentProblem: an asset is what its extension says", () => {
     expect(contentProblem("notes.txt", png)).toBeNull();
   });
 });
+
+describe("contentProblem: the whole signature counts", () => {
+  const bytes = (...parts: (number[] | string)[]) =>
+    Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p)] : p)));
+  it("a PNG needs all eight bytes, a WebP both RIFF and WEBP", () => {
+    expect(contentProblem("a.png", bytes([0x89], "PNX\r\n\x1a\n"))).toBe(
+      "not a PNG image (its first bytes say otherwise)",
+    );
+    expect(contentProblem("a.png", bytes([0x89], "PNG\r\n\x1a\n"))).toBeNull();
+    expect(contentProblem("a.webp", bytes("RIFF", [0, 0, 0, 0], "WAVE"))).toBe(
+      "not a WebP image (its first bytes say otherwise)",
+    );
+    expect(contentProblem("a.webp", bytes("RIFX", [0, 0, 0, 0], "WEBP"))).toBe(
+      "not a WebP image (its first bytes say otherwise)",
+    );
+    expect(contentProblem("a.webp", bytes("RIFF", [0, 0, 0, 0], "WEBP"))).toBeNull();
+  });
+});
