@@ -3,7 +3,9 @@
  * validation, the JSON Schema for editors and the field reference.
  *
  * Every difference between tenants lives here as data; the storefront core never
- * compares a tenant's name.
+ * compares a tenant's name. One file on purpose, though over ~350 lines: the contract is read
+ * top to bottom as the field reference, and its type check against the browser's settings type
+ * sits at its end.
  */
 import { z } from "zod";
 import type * as Browser from "../../storefront/src/settings-types.ts";
