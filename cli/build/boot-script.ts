@@ -43,7 +43,10 @@ function matches(pattern, path) {
 }
 // Fetches (without running) the modules the page will need: the entry's chunks, the page's
 // catalog, and the page's or the shell route's screen.
+let preloaded = false;
 function preload() {
+  if (preloaded) return;
+  preloaded = true;
   const page = document.getElementById("root")?.dataset.page ?? "";
   const route = plan.routes.find(([pattern]) => matches(pattern, location.pathname));
   const files = [...plan.preload, plan.locales[document.documentElement.lang], ...(plan.screens[page] ?? []), ...(route?.[1] ?? [])];
