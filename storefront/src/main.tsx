@@ -5,7 +5,7 @@ import {
   SILENT_CHECK_TIMEOUT_MS,
 } from "./domain/auth.ts";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
-import { eventIdOfPath, pageForPath } from "./domain/pages.ts";
+import { eventIdOfPath, isShell, pageForPath } from "./domain/pages.ts";
 import { withTimeout } from "./domain/with-timeout.ts";
 import { loadMessages } from "./i18n.ts";
 import { routes } from "./routes.ts";
@@ -79,7 +79,7 @@ async function start(): Promise<void> {
   const hydrate = served === page && servedLanguage === store.language.language;
   html.dataset.app = "starting"; // from now on React keeps and replays a tap itself
   // Nothing the first render read may change before it is live: hydration needs the same state.
-  await mount(root, store, { hydrate, shell: page === "shell" || page === "cart-shell" });
+  await mount(root, store, { hydrate, shell: isShell(page) });
   html.dataset.app = "live";
   // The shop (cart, search, checkout…): the cart is opened (or created) and kept in step with
   // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no

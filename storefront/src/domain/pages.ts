@@ -23,9 +23,12 @@ export const PAGE_PATHS: Record<PageKind, string> = {
   shell: "/event/0",
 };
 
-/** Whether a page is a shell: the route's content waits for the app (no full page). */
+/** The shells: pages whose route content waits for the app (no full page). */
+export const SHELL_PAGES = ["shell", "cart-shell"] as const satisfies readonly PageKind[];
+
+/** Whether a page is a shell. */
 export function isShell(page: PageKind): boolean {
-  return page === "shell" || page === "cart-shell";
+  return (SHELL_PAGES as readonly PageKind[]).includes(page);
 }
 
 /** The pages a tenant has: landing pages only where its menu lists them (spec §2). */
