@@ -13,6 +13,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { BENCH_DOC, writeBenchDoc } from "./bench-docs.js";
 import { benchGallery } from "./bench-gallery.js";
 import { benchLighthouse } from "./bench-lighthouse.js";
 import { benchWeight } from "./bench-weight.js";
@@ -156,7 +157,12 @@ function printTable(rows) {
 // The command as operators run it: bundled, not through the TypeScript loader.
 await run(process.execPath, ["scripts/build-cli.mjs"]);
 const rows = [];
-for (const name of only ?? []) rows.push(...(await BENCHMARKS[name]()));
+const groups = new Map();
+for (const name of only ?? []) {
+  const measured = await BENCHMARKS[name]();
+  groups.set(name, measured);
+  rows.push(...measured);
+}
 printTable(rows);
 await mkdir("bench-results", { recursive: true });
 const report = {
@@ -171,5 +177,17 @@ const report = {
   })),
 };
 await writeFile(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\nwritten to ${RESULTS}`);
+const docRows = (measured) =>
+  measured.map((r) => ({
+    name: r.name.trim(),
+    shown: shown(r.value, r.unit),
+    target:
+      r.target === undefined ? "" : `${r.higherIsBetter ? "≥" : "≤"} ${shown(r.target, r.unit)}`,
+    met: r.target === undefined ? "" : met(r) ? "met" : "**missed**",
+  }));
+await writeBenchDoc(
+  [...groups].map(([name, measured]) => [name, docRows(measured)]),
+  report,
+);
+console.log(`\nwritten to ${RESULTS} and ${BENCH_DOC}`);
 if (strict && report.results.some((r) => r.met === false)) process.exitCode = 1;
