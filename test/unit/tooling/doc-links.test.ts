@@ -37,15 +37,15 @@ function headings(file: string): Set<string> {
 function relativeLinks(file: string): string[] {
   const text = readFileSync(file, "utf8").replace(/```[\s\S]*?```/g, "");
   return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
-    .map((m) => m[1])
-    .filter((target) => !/^[a-z]+:/i.test(target));
+    .map((m) => m[1] ?? "")
+    .filter((target) => target !== "" && !/^[a-z]+:/i.test(target));
 }
 
 describe("the README and docs/ pages", () => {
   for (const page of PAGES) {
     it(`${page}: every relative link leads to a file and heading that exist`, () => {
       for (const link of relativeLinks(page)) {
-        const [path, fragment] = link.split("#");
+        const [path = "", fragment] = link.split("#");
         const target = path ? normalize(join(dirname(page), path)) : page;
         expect(existsSync(target), `${page} links ${link}`).toBe(true);
         if (fragment && target.endsWith(".md")) {
@@ -58,7 +58,7 @@ describe("the README and docs/ pages", () => {
   it("the README fits a newcomer's first ten minutes (about 150 lines) and links every docs page", () => {
     const readme = readFileSync("README.md", "utf8");
     expect(readme.split("\n").length).toBeLessThanOrEqual(170);
-    const linked = new Set(relativeLinks("README.md").map((l) => normalize(l.split("#")[0])));
+    const linked = new Set(relativeLinks("README.md").map((l) => normalize(l.split("#")[0] ?? "")));
     for (const page of PAGES.filter(
       (p) => p.startsWith("docs/") && p !== "docs/tenant.schema.json",
     )) {
