@@ -132,12 +132,18 @@ test.describe("markup in a tenant's texts and the backend's", () => {
     await page.getByRole("link", { name: "Proceed to checkout" }).click();
     await page.getByRole("textbox", { name: "E-mail" }).fill("runner@example.com");
     await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("checkbox", { name: /offer agreement/ }).check();
+    const pay = page.getByRole("button", { name: "Pay for the order", exact: true });
+    await pay.click();
+    await page.waitForURL(/\/demo\/pay\//);
+    // Back at checkout with the order placed and unpaid: its summary is the order, by number.
+    await page.goto(`${ORIGIN}/order`);
     const summary = page.getByRole("complementary", { name: "Your order" });
     await expect(summary).toContainText(`Order № ${NUMBER}`);
     await expectNothingParsed(page);
 
     await page.getByRole("checkbox", { name: /offer agreement/ }).check();
-    await page.getByRole("button", { name: "Pay for the order", exact: true }).click();
+    await pay.click();
     await page.waitForURL(/\/demo\/pay\//);
     await page.getByRole("button", { name: /^Pay/ }).click();
     await page.waitForURL(/\/order\/[^/]+$/);
