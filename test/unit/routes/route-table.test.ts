@@ -4,6 +4,7 @@
  * prerender, the preview and the boot script alike.
  */
 import { existsSync } from "node:fs";
+import fc from "fast-check";
 import { matchRoutes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { bootScreens, buildCore, screenManifestKey } from "../../../cli/build/core.ts";
@@ -114,6 +115,28 @@ describe("the table's matcher", () => {
       expect(shown === "my-orders" ? "my-account" : shown, path).toBe(name);
       if (params) expect(last?.params, path).toEqual(params);
     }
+  });
+
+  it("agrees with the router on any path made of the table's words, encoded or not", () => {
+    const words = ["event", "photos", "search", "cart", "order", "preorder", "contacts"];
+    const segment = fc.oneof(
+      fc.constantFrom(...words, "for-business", "my-account", "auth-callback", "1003", "O.Brien"),
+      fc.constantFrom(...words).map((w) => `%${w.charCodeAt(0).toString(16)}${w.slice(1)}`),
+      fc.constantFrom("", "..", ".", "a%20b", "a%2Fb", "%E2%82%AC", "Cart", "x"),
+    );
+    const path = fc
+      .tuple(fc.array(segment, { maxLength: 4 }), fc.constantFrom("", "/", "//"))
+      .map(([segments, tail]) => `/${segments.join("/")}${tail}`);
+    fc.assert(
+      fc.property(path, (p) => {
+        const match = matchRoute(p);
+        const last = (matchRoutes(entries(true), p) ?? []).at(-1);
+        const shown = last?.route.element === "home-redirect" ? null : last?.route.element;
+        expect(shown === "my-orders" ? "my-account" : shown, p).toBe(match?.name ?? null);
+        if (match) expect(last?.params, p).toEqual(match.params);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it("finds nothing in a path that cannot be decoded: the app sends it home", () => {
