@@ -11,6 +11,7 @@ import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { StoresProvider } from "../../../storefront/src/app/stores-context.tsx";
 import { activateMessages, i18n } from "../../../storefront/src/i18n.ts";
+import { OrderDownloads } from "../../../storefront/src/parts/order/OrderDownloads.tsx";
 import { ContactsScreen } from "../../../storefront/src/screens/contacts/ContactsScreen.tsx";
 import { literal } from "../../../storefront/src/ui/literal.ts";
 import { testSettings } from "../fixtures/settings.ts";
@@ -23,7 +24,7 @@ const HOSTILE_ZONE = `${CLAIM} ${SCRIPT} <1/>`;
 beforeAll(() => activateMessages("en"));
 afterEach(cleanup);
 
-function contactsWith(timeZone: string) {
+function storesWith(timeZone: string) {
   const store = demoRoot({
     origin: "http://shop.example",
     browserLanguages: ["en-US"],
@@ -35,11 +36,38 @@ function contactsWith(timeZone: string) {
     }),
   });
   store.language.serveIn("en");
+  return store;
+}
+
+function contactsWith(timeZone: string) {
   return render(
     <I18nProvider i18n={i18n}>
-      <StoresProvider store={store}>
+      <StoresProvider store={storesWith(timeZone)}>
         <MemoryRouter initialEntries={["/contacts"]}>
           <ContactsScreen />
+        </MemoryRouter>
+      </StoresProvider>
+    </I18nProvider>,
+  );
+}
+
+/** A paid order's downloads (no photos, no receipt: the support note is what is read here). */
+function downloadsWith(timeZone: string) {
+  const purchase = {
+    key: "order:o1",
+    archive: { orderId: "o1" },
+    number: "100200",
+    invoiceId: null,
+    currencyId: 643,
+    discount: null,
+    total: 0,
+    items: [],
+  };
+  return render(
+    <I18nProvider i18n={i18n}>
+      <StoresProvider store={storesWith(timeZone)}>
+        <MemoryRouter initialEntries={["/order/o1"]}>
+          <OrderDownloads purchase={purchase} />
         </MemoryRouter>
       </StoresProvider>
     </I18nProvider>,
@@ -56,6 +84,21 @@ describe("tenant text in a translated message", () => {
     expect(hours?.children).toHaveLength(0);
     expect(screen.queryByText("Click to claim a refund", { exact: true })).toBeNull();
     // Lingui never met a tag it did not declare ("Can't use element at index …").
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it("the paid order's support note keeps its one support link whatever the time zone says", () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { container } = downloadsWith(HOSTILE_ZONE);
+    const note = container.querySelector(".order-downloads__support");
+    expect(note?.textContent).toContain(
+      `contact support at help@shop.example (Mon–Fri 08:00–18:00 ${HOSTILE_ZONE}).`,
+    );
+    const links = [...(note?.querySelectorAll("a") ?? [])];
+    expect(links.map((a) => [a.getAttribute("href"), a.textContent])).toEqual([
+      ["mailto:help@shop.example", "help@shop.example"],
+    ]);
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
   });
