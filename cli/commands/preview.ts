@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { contentSecurityPolicy } from "../build/deploy.ts";
 import type { BuildManifest } from "../build/manifest.ts";
 import { MANIFEST_FILE } from "../build/manifest.ts";
 import { formatProblem, loadTenant } from "../config/load.ts";
@@ -20,12 +21,17 @@ export interface PreviewCommandOptions {
   print: Printer;
 }
 
-/** Whether dist/<id>/ is missing or was built from other sources or by another CLI than the current ones. */
+/**
+ * Whether dist/<id>/ is missing or was built from other sources or by another CLI than the
+ * current ones, or its manifest is not one this CLI wrote (its inline styles' hashes, which the
+ * CSP allows, missing or malformed): any of these is rebuilt, never served half-styled.
+ */
 export async function isStale(bundle: string, configHash: string): Promise<boolean> {
   const file = join(bundle, MANIFEST_FILE);
   if (!existsSync(file)) return true;
   try {
     const manifest = JSON.parse(readFileSync(file, "utf8")) as BuildManifest;
+    if (styleHashesOf(manifest) === null) return true;
     const { coreInputsHash, renderInputsHash } = await import("../build/core.ts");
     return (
       manifest.configHash !== configHash ||
@@ -37,11 +43,22 @@ export async function isStale(bundle: string, configHash: string): Promise<boole
   }
 }
 
-/** The hashes of the bundle's inline styles, from its build manifest (none if it has none). */
+/** The manifest's style hashes when they are a list the CSP accepts (deploy.ts checks each), else null. */
+function styleHashesOf(manifest: unknown): string[] | null {
+  const hashes = (manifest as Partial<BuildManifest> | null)?.styleHashes;
+  if (!Array.isArray(hashes) || !hashes.every((h) => typeof h === "string")) return null;
+  try {
+    contentSecurityPolicy({ api: {}, styleHashes: hashes });
+    return hashes;
+  } catch {
+    return null;
+  }
+}
+
+/** The hashes of the bundle's inline styles, from its build manifest (isStale checked them). */
 function builtStyleHashes(bundle: string): string[] {
   try {
-    const manifest = JSON.parse(readFileSync(join(bundle, MANIFEST_FILE), "utf8")) as BuildManifest;
-    return Array.isArray(manifest.styleHashes) ? manifest.styleHashes : [];
+    return styleHashesOf(JSON.parse(readFileSync(join(bundle, MANIFEST_FILE), "utf8"))) ?? [];
   } catch {
     return [];
   }

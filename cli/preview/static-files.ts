@@ -1,14 +1,19 @@
 /**
- * Serves a built tenant bundle: files as they are, index.html for every other path
- * without an extension (the SPA routes), 404 for a missing file with an extension.
- * Hashed files under /assets/ are cached for a year; everything else revalidates.
- * Text files go out gzip-compressed when the browser accepts it, as the generated nginx.conf
- * does, so what support staff and the benchmark see weighs what participants download.
+ * Serves a built tenant bundle the way the generated nginx.conf does (templates/nginx.conf.hbs),
+ * path by path, so the browser tests that run on the preview see what production serves
+ * (test/e2e/path-cases.ts holds the paths both servers are checked against):
+ * - /assets/…: the file, cached for a year, or 404 (never the app page);
+ * - /index.html and every path that is not a file: the app page in the visitor's language;
+ * - only a regular file is served by its name: a name ending in "/" is never a file
+ *   (`/robots.txt/` is an app address), and a folder is not served either (`/assets/` is 404).
+ * The deploy files and /_pages/ are refused before this runs (./guard.ts).
+ * Text files go out compressed when the browser accepts it, as nginx does, so what support
+ * staff and the benchmark see weighs what participants download.
  */
 import { createReadStream, type Stats } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { extname, join, resolve, sep } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import { contentTypeOf } from "./content-types.ts";
 
@@ -33,26 +38,43 @@ async function gzipOf(file: string, etag: string): Promise<Buffer> {
   return body;
 }
 
-async function fileStats(file: string): Promise<Stats | null> {
+async function statOf(file: string): Promise<Stats | null> {
   try {
-    const s = await stat(file);
-    return s.isFile() ? s : null;
+    return await stat(file);
   } catch {
     return null;
   }
 }
 
-/** The file a URL path names inside root, or null when the path would leave root. */
-export function resolveInside(root: string, pathname: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-  if (decoded.includes("\0") || decoded.includes("\\")) return null;
-  const file = resolve(root, `.${decoded}`);
+/**
+ * The file a normalised request path (./request-target.ts) names inside root, or null when it
+ * cannot name one: a backslash (never in a bundle's names) or a way out of root.
+ */
+export function resolveInside(root: string, path: string): string | null {
+  if (path.includes("\\") || path.includes("\0")) return null;
+  const file = resolve(root, `.${path}`);
   return file === root || file.startsWith(root + sep) ? file : null;
+}
+
+/** What answers a path, decided as the generated nginx.conf's locations decide it. */
+export type StaticAnswer =
+  | { kind: "file"; file: string; stats: Stats }
+  | { kind: "page" }
+  | { kind: "not-found" };
+
+export async function locate(root: string, path: string): Promise<StaticAnswer> {
+  // location = /index.html: always the page, in the visitor's language.
+  if (path === "/index.html" || path === "/") return { kind: "page" };
+  const target = resolveInside(root, path);
+  const found = target === null ? null : await statOf(target);
+  // try_files $uri: only a regular file, and "robots.txt/" names none.
+  if (found?.isFile() && target && !path.endsWith("/")) {
+    return { kind: "file", file: target, stats: found };
+  }
+  // location /assets/ { try_files $uri =404; }
+  if (path.startsWith("/assets/")) return { kind: "not-found" };
+  // location / { try_files $uri <page> /index.html; }
+  return { kind: "page" };
 }
 
 /** Which prerendered page answers an app address (cli/preview/pages.ts). */
@@ -61,41 +83,44 @@ export type PageChooser = (
   pathname: string,
 ) => { file: string; language: string } | null;
 
+/** Serves `path` (normalised by ./request-target.ts) from the bundle at rootDir. */
 export async function serveStatic(
   rootDir: string,
   req: IncomingMessage,
   res: ServerResponse,
+  path: string,
   choosePage?: PageChooser,
 ): Promise<void> {
   if (req.method !== "GET" && req.method !== "HEAD") {
     return plain(res, 405, "Method not allowed", { Allow: "GET, HEAD" });
   }
   const root = resolve(rootDir);
-  const pathname = new URL(req.url ?? "/", "http://preview.invalid").pathname;
-  const target = resolveInside(root, pathname);
-  if (target === null) return plain(res, 403, "Forbidden");
+  const answer = await locate(root, path);
+  if (answer.kind === "not-found") return plain(res, 404, "Not found");
 
-  let file = target;
-  let stats = target === root || pathname === "/index.html" ? null : await fileStats(target);
+  let file: string;
+  let stats: Stats | null;
   // An app address (the SPA's routes, "/" and "/index.html"): its page in the visitor's language.
   let page: { file: string; language: string } | null = null;
-  if (!stats) {
-    if (extname(pathname) !== "" && pathname !== "/index.html") return plain(res, 404, "Not found");
-    page = choosePage?.(req, pathname) ?? null;
+  if (answer.kind === "file") {
+    file = answer.file;
+    stats = answer.stats;
+  } else {
+    page = choosePage?.(req, path) ?? null;
     file = join(root, page?.file ?? "index.html");
-    stats = await fileStats(file);
-    if (!stats && page) {
+    stats = await statOf(file);
+    if (!stats?.isFile() && page) {
       page = null; // a bundle built before prerendering
       file = join(root, "index.html");
-      stats = await fileStats(file);
+      stats = await statOf(file);
     }
-    if (!stats) return plain(res, 404, "index.html is missing from the bundle");
+    if (!stats?.isFile()) return plain(res, 404, "index.html is missing from the bundle");
   }
 
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
   const headers: Record<string, string> = {
     "Content-Type": contentTypeOf(file),
-    "Cache-Control": pathname.startsWith("/assets/") && file === target ? IMMUTABLE : "no-cache",
+    "Cache-Control": answer.kind === "file" && path.startsWith("/assets/") ? IMMUTABLE : "no-cache",
     ETag: etag,
     "X-Content-Type-Options": "nosniff",
   };
