@@ -15,7 +15,9 @@ import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
+import { ENCODINGS } from "../build/compress.ts";
 import { contentTypeOf } from "./content-types.ts";
+import { chooseEncoding, noneMatchHits } from "./negotiation.ts";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -25,7 +27,9 @@ function plain(res: ServerResponse, status: number, text: string, headers = {}):
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
-/** Compressed bodies by file and version (the ETag): each file is compressed once. */
+/** nginx.conf's gzip_min_length: smaller text files go out as they are. */
+const ON_THE_FLY_MIN_BYTES = 256;
+/** Bodies compressed here, by file and version (the ETag): each file is compressed once. */
 const gzipped = new Map<string, Buffer>();
 
 async function gzipOf(file: string, etag: string): Promise<Buffer> {
@@ -117,11 +121,9 @@ export async function serveStatic(
     if (!stats?.isFile()) return plain(res, 404, "index.html is missing from the bundle");
   }
 
-  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
   const headers: Record<string, string> = {
     "Content-Type": contentTypeOf(file),
     "Cache-Control": answer.kind === "file" && path.startsWith("/assets/") ? IMMUTABLE : "no-cache",
-    ETag: etag,
     "X-Content-Type-Options": "nosniff",
   };
   if (page) {
@@ -129,26 +131,79 @@ export async function serveStatic(
     headers["Content-Language"] = page.language;
     headers.Vary = "Cookie, Accept-Language";
   }
-  if (req.headers["if-none-match"] === etag) {
+  const body = await representation(file, stats, headers["Content-Type"] ?? "", req);
+  if (body.varies) {
+    headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : "Accept-Encoding";
+  }
+  headers.ETag = body.etag;
+  if (body.encoding !== "identity") headers["Content-Encoding"] = body.encoding;
+  if (noneMatchHits(req.headers["if-none-match"], body.etag)) {
     res.writeHead(304, headers);
     return void res.end();
   }
-  const accepts = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-  if (COMPRESSIBLE.test(headers["Content-Type"] ?? "") && stats.size > 1024) {
-    headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : "Accept-Encoding";
-    if (accepts) {
-      const body = await gzipOf(file, etag);
-      res.writeHead(200, {
-        ...headers,
-        "Content-Encoding": "gzip",
-        "Content-Length": String(body.length),
-      });
-      return void res.end(req.method === "HEAD" ? undefined : body);
-    }
-  }
-  res.writeHead(200, { ...headers, "Content-Length": String(stats.size) });
+  res.writeHead(200, { ...headers, "Content-Length": String(body.bytes) });
   if (req.method === "HEAD") return void res.end();
-  createReadStream(file)
+  if (body.data) return void res.end(body.data);
+  createReadStream(body.file)
     .on("error", () => res.destroy())
     .pipe(res);
+}
+
+const etagOf = (stats: Stats) =>
+  `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+
+interface Representation {
+  encoding: string;
+  /** Whether another Accept-Encoding would get other bytes (Vary: Accept-Encoding). */
+  varies: boolean;
+  etag: string;
+  /** The file to stream, or the bytes compressed here. */
+  file: string;
+  data?: Buffer;
+  bytes: number;
+}
+
+/**
+ * The bytes to send for a file: its .br or .gz copy from the build (compress.ts) when the
+ * client accepts that coding by its q-values, gzip made here for a text file the build left
+ * alone (as nginx's `gzip on` does), else the file itself.
+ */
+async function representation(
+  file: string,
+  stats: Stats,
+  type: string,
+  req: IncomingMessage,
+): Promise<Representation> {
+  const plainFile: Representation = {
+    encoding: "identity",
+    varies: false,
+    etag: etagOf(stats),
+    file,
+    bytes: stats.size,
+  };
+  if (!COMPRESSIBLE.test(type)) return plainFile;
+  const copies = new Map<string, { file: string; stats: Stats }>();
+  for (const { suffix, name } of ENCODINGS) {
+    const copy = await statOf(`${file}${suffix}`);
+    if (copy?.isFile()) copies.set(name, { file: `${file}${suffix}`, stats: copy });
+  }
+  const onTheFly = copies.size === 0 && stats.size >= ON_THE_FLY_MIN_BYTES;
+  if (copies.size === 0 && !onTheFly) return plainFile;
+  const offered = onTheFly ? ["gzip"] : ENCODINGS.map((e) => e.name).filter((n) => copies.has(n));
+  const chosen = chooseEncoding(req.headers["accept-encoding"], offered);
+  const copy = copies.get(chosen);
+  if (copy) {
+    return {
+      encoding: chosen,
+      varies: true,
+      etag: etagOf(copy.stats),
+      file: copy.file,
+      bytes: copy.stats.size,
+    };
+  }
+  if (chosen === "gzip") {
+    const data = await gzipOf(file, plainFile.etag);
+    return { ...plainFile, encoding: "gzip", varies: true, data, bytes: data.length };
+  }
+  return { ...plainFile, varies: true };
 }

@@ -6,10 +6,10 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { type DeployConfig, type NginxTarget, renderNginxConf } from "../../cli/build/deploy.ts";
 import type { BuildManifest } from "../../cli/build/manifest.ts";
@@ -38,6 +38,8 @@ export interface NginxOptions {
   modules?: string[];
   /** Extra settings of the tenants' server blocks (see renderNginxConf). */
   target?: Partial<NginxTarget>;
+  /** Files to write in nginx's configuration folder (path relative to it → content). */
+  files?: Record<string, string>;
 }
 
 const freePort = () =>
@@ -107,6 +109,10 @@ export async function withNginx(
     });
     sites.push(join(prefix, `${id}.conf`));
     await writeFile(sites.at(-1)!, conf);
+  }
+  for (const [name, text] of Object.entries(options.files ?? {})) {
+    await mkdir(dirname(join(prefix, name)), { recursive: true });
+    await writeFile(join(prefix, name), text);
   }
   const confFile = join(prefix, "nginx.conf");
   await writeFile(confFile, mainConf(prefix, sites, options.modules ?? []));
