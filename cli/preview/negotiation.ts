@@ -62,7 +62,7 @@ export function parseAcceptEncoding(header: string): Map<string, number> {
  * The content coding to send, among `available` (the server's preference first), or
  * "identity". Without the header, or with an empty one, identity. A coding is acceptable when
  * its weight, or else the weight of "*", is above 0; the highest weight wins, ties go to the
- * server's order, and identity is chosen only when it weighs more than every coding offered.
+ * server's order, and identity is chosen only when it is named with more weight than them.
  */
 export function chooseEncoding(header: string | undefined, available: readonly string[]): string {
   if (header === undefined) return "identity";
@@ -78,10 +78,10 @@ export function chooseEncoding(header: string | undefined, available: readonly s
       bestWeight = w;
     }
   }
-  // identity is acceptable unless refused by name or by "*;q=0" (§12.5.3); it beats a coding
-  // only when the client weighs it more.
-  const identity = weights.get("identity") ?? (star === 0 ? 0 : 1);
-  if (best !== "identity" && identity > bestWeight) return "identity";
+  // identity is always acceptable unless refused ("identity;q=0", or "*;q=0" without it), and
+  // then the file goes out as it is anyway; it beats a coding only when named with more weight.
+  const identity = weights.get("identity");
+  if (best !== "identity" && identity !== undefined && identity > bestWeight) return "identity";
   return best;
 }
 
