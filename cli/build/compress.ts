@@ -47,10 +47,23 @@ const gzipAsync = promisify(gzip);
 
 export const COMPRESSED_CACHE_DIR = join(dirname(CORE_CACHE_DIR), "storefront-compressed");
 
+/** Compressions under way in this process, by cache file: the same content is compressed once. */
+const pending = new Map<string, Promise<Buffer>>();
+let staged = 0;
+
 /** Compressed bytes by content and encoding; a version in the key keeps old settings apart. */
-async function compressed(data: Buffer, suffix: ".br" | ".gz", cacheDir: string): Promise<Buffer> {
+function compressed(data: Buffer, suffix: ".br" | ".gz", cacheDir: string): Promise<Buffer> {
   const sha = createHash("sha256").update(data).digest("hex");
   const file = join(cacheDir, `${sha}.q11-l9${suffix}`);
+  let work = pending.get(file);
+  if (!work) {
+    work = compressInto(file, data, suffix).finally(() => pending.delete(file));
+    pending.set(file, work);
+  }
+  return work;
+}
+
+async function compressInto(file: string, data: Buffer, suffix: ".br" | ".gz"): Promise<Buffer> {
   if (existsSync(file)) return readFile(file);
   const out =
     suffix === ".br"
@@ -62,9 +75,10 @@ async function compressed(data: Buffer, suffix: ".br" | ".gz", cacheDir: string)
           },
         })
       : await gzipAsync(data, { level: 9 });
-  await mkdir(cacheDir, { recursive: true });
-  // Written aside, then renamed: two builds at once never read half a file.
-  const staging = `${file}.${process.pid}.tmp`;
+  await mkdir(dirname(file), { recursive: true });
+  // Written aside under a name of its own, then renamed: two builds at once never read half a
+  // file, and the last rename wins with the same bytes.
+  const staging = `${file}.${process.pid}-${staged++}.tmp`;
   await writeFile(staging, out);
   await rename(staging, file);
   return out;

@@ -158,3 +158,22 @@ describe("If-None-Match", () => {
     expect(plain.status).toBe(200);
   });
 });
+
+describe("compressing a bundle", () => {
+  it("compresses files of the same content at once without tripping over each other", async () => {
+    const twins = mkdtempSync(join(tmpdir(), "compress-twins-"));
+    const empty = mkdtempSync(join(tmpdir(), "compress-twins-cache-"));
+    try {
+      for (let i = 0; i < 6; i++) writeFileSync(join(twins, `page-${i}.html`), SCRIPT);
+      const result = await compressBundle(twins, empty);
+      expect(result.files).toBe(6);
+      expect(readdirSync(empty).sort()).toEqual([
+        expect.stringMatching(/\.q11-l9\.br$/),
+        expect.stringMatching(/\.q11-l9\.gz$/),
+      ]);
+    } finally {
+      rmSync(twins, { recursive: true, force: true });
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
