@@ -99,6 +99,10 @@ async function checkServer(base: string, brotli: boolean, where: string) {
       expect(String(reply.headers["content-type"]), what).toMatch(target.type);
       expect(reply.headers["cache-control"], what).toBe(target.cache);
       expect(String(reply.headers["content-security-policy"]), what).toContain("script-src 'self'");
+      if (target.file.startsWith("_pages/")) {
+        expect(reply.headers["content-language"], what).toBe("ru");
+        expect(varyOf(reply), what).toEqual(expect.arrayContaining(["cookie", "accept-language"]));
+      }
       if (accept !== null) expect(varyOf(reply), what).toContain("accept-encoding");
       if (coding !== "identity") {
         expect(Number(reply.headers["content-length"] ?? reply.body.length), what).toBeLessThan(
