@@ -123,6 +123,15 @@ async function template(name: string): Promise<Handlebars.TemplateDelegate> {
   return t;
 }
 
+/**
+ * The one-line file an operator adds where ngx_brotli is loaded (docs/deploying.md); the server
+ * block includes it by a glob pattern, which nginx accepts when nothing matches.
+ */
+export const BROTLI_SNIPPET = {
+  brotliSnippet: "snippets/storefront-brotli.conf",
+  brotliInclude: "snippets/storefront-brotli[.]conf",
+};
+
 /** The tenant's nginx server block; the build writes it with the default root and listen. */
 export async function renderNginxConf(
   id: string,
@@ -158,6 +167,7 @@ export async function renderNginxConf(
     backendPaths: backendPaths(config),
     pages: nginxPageMaps(id, config),
     callbackHeaders: callback !== null,
+    ...BROTLI_SNIPPET,
   });
 }
 

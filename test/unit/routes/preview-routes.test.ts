@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * `storefront preview` tells an app address from a missing file by the route table's matcher,
- * as the app does: a bib number with a dot is a search, not a file.
+ * `storefront preview` answers an address that is no file as nginx does: with the app's page,
+ * so a bib number with a dot is a search, not a missing file; only a missing asset is a 404.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,8 +24,14 @@ afterAll(async () => {
 });
 
 describe("preview: app addresses by the route table", () => {
-  it("answers a route whose parameter has a dot with the app, and a missing file with 404", async () => {
-    for (const path of ["/search/1003/O.Brien", "/event/race.2025", "/order/A.1"]) {
+  it("answers a route whose parameter has a dot, or any missing non-asset, with the app; a missing asset with 404", async () => {
+    for (const path of [
+      "/search/1003/O.Brien",
+      "/event/race.2025",
+      "/order/A.1",
+      "/logo.png",
+      "/event/1003/photo.jpg",
+    ]) {
       const res = await fetch(`${preview.url}${path}`);
       expect([path, res.status, await res.text()]).toEqual([
         path,
@@ -33,7 +39,7 @@ describe("preview: app addresses by the route table", () => {
         "<!doctype html><title>MySport</title>",
       ]);
     }
-    for (const path of ["/logo.png", "/event/1003/photo.jpg", "/assets/index-000000.js"]) {
+    for (const path of ["/assets/index-000000.js", "/assets/nope"]) {
       expect([path, (await fetch(`${preview.url}${path}`)).status]).toEqual([path, 404]);
     }
   });
