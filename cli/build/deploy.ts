@@ -39,9 +39,23 @@ export const DEFAULT_LISTEN = ["80", "[::]:80"];
 export interface NginxTarget {
   /** The folder holding the bundle (dist/<id>/ as deployed). */
   root: string;
-  /** `listen` arguments, one directive each. */
+  /** `listen` arguments, one directive each (the HTTPS ones when the tenant has `tls`). */
   listen: string[];
+  /** With `tls`: the port-80 `listen` arguments of the server that only redirects to HTTPS. */
+  redirectListen?: string[];
 }
+
+/** Where HTTPS is served when the tenant's YAML names its certificate (`tls`). */
+export const TLS_LISTEN = ["443 ssl http2", "[::]:443 ssl http2"];
+
+/** The files a bundle carries for the operator, never served to visitors. */
+export const DEPLOY_FILE_NAMES = [
+  "nginx.conf",
+  "nginx-default.conf",
+  "_headers",
+  "_redirects",
+  "build-manifest.json",
+] as const;
 
 /** Throws on anything but a plain https origin, even if it got past the schema. */
 const originOf = (url: string | undefined, kind: OriginKind): string[] =>
@@ -127,7 +141,7 @@ async function template(name: string): Promise<Handlebars.TemplateDelegate> {
 export async function renderNginxConf(
   id: string,
   config: DeployConfig,
-  target: NginxTarget = { root: defaultRoot(id), listen: DEFAULT_LISTEN },
+  target: NginxTarget = defaultTarget(id, config),
 ): Promise<string> {
   const hosts = [...new Set(config.hosts.map((h) => h.host.replace(/:\d+$/, "")))];
   const safe = (headers: Header[]) =>
@@ -138,10 +152,18 @@ export async function renderNginxConf(
   // CSP and X-Frame-Options differ on the callback page: they are map variables; the rest are
   // the same everywhere.
   const varying = new Set(["Content-Security-Policy", "X-Frame-Options"]);
+  const tls = config.tls
+    ? {
+        certificate: nginxSafe(config.tls.certificate),
+        certificateKey: nginxSafe(config.tls.certificateKey),
+        redirectListen: (target.redirectListen ?? DEFAULT_LISTEN).map(nginxSafe),
+      }
+    : null;
   return (await template("nginx.conf.hbs"))({
     id,
     root: nginxSafe(target.root),
     listen: target.listen.map(nginxSafe),
+    tls,
     // "_" matches no real host: without hosts the block only serves as a port's default.
     serverNames: hosts.length > 0 ? hosts.join(" ") : "_",
     // nginx variable names take [A-Za-z0-9_]; tenant ids are [a-z0-9-], so this stays unique.
@@ -158,6 +180,36 @@ export async function renderNginxConf(
     backendPaths: backendPaths(config),
     pages: nginxPageMaps(id, config),
     callbackHeaders: callback !== null,
+  });
+}
+
+/** Where the build assumes the bundle is served: port 80, or 443 with a port-80 redirect. */
+export function defaultTarget(id: string, config: Pick<TenantConfig, "tls">): NginxTarget {
+  return config.tls
+    ? { root: defaultRoot(id), listen: TLS_LISTEN, redirectListen: DEFAULT_LISTEN }
+    : { root: defaultRoot(id), listen: DEFAULT_LISTEN };
+}
+
+/**
+ * The server that answers every request no tenant's `server_name` matches (an unknown Host,
+ * a bare IP, no Host at all): it closes the connection (444) without a byte of any tenant's
+ * shop; TLS handshakes for unknown names are refused before a certificate is shown. Included
+ * once per nginx, beside the tenants' files; it also sizes the variables hash for many tenants'
+ * maps in one http {}.
+ */
+export async function renderDefaultServerConf(
+  listen: readonly string[] = [...DEFAULT_LISTEN, ...TLS_LISTEN],
+): Promise<string> {
+  const isTls = (l: string) => l.split(/\s+/).includes("ssl");
+  // Nothing here is a page: its own errors may load nothing and be framed by no one.
+  const strict = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  const headers = securityHeaders({ api: {}, auth: undefined })
+    .filter((h) => h.name !== "Strict-Transport-Security")
+    .map((h) => (h.name === "Content-Security-Policy" ? { ...h, value: strict } : h));
+  return (await template("nginx-default.conf.hbs"))({
+    listen: listen.map((l) => ({ address: nginxSafe(l) })),
+    tls: listen.some(isTls),
+    headers,
   });
 }
 
@@ -178,6 +230,7 @@ export async function renderDeployFiles(
 ): Promise<Map<string, string>> {
   return new Map([
     ["nginx.conf", await renderNginxConf(id, config)],
+    ["nginx-default.conf", await renderDefaultServerConf()],
     ["_headers", await renderHeadersFile(id, config)],
   ]);
 }

@@ -134,8 +134,10 @@ export async function renderTenant(
 
   const { palette, typography: _t, radius: _r, ...themeRest } = config.theme;
   const hero = config.theme.hero ? await asset(config.theme.hero) : undefined;
+  // Where nginx finds the certificate is the server's business, not the browser's.
+  const { tls: _tls, ...browserConfig } = config;
   const settings: RuntimeSettings = {
-    ...config,
+    ...browserConfig,
     id,
     year: buildYear(),
     theme: {
