@@ -4,11 +4,10 @@ import { basename, extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import Handlebars from "handlebars";
 import * as sass from "sass";
-import { isShell, pageFile, SHELL_PAGES, tenantPages } from "../../storefront/src/domain/pages.ts";
+import { isShell, pageFile, tenantPages } from "../../storefront/src/domain/pages.ts";
 import type { PrerenderedPage } from "../../storefront/src/prerender.tsx";
 import type { AssetBytes } from "../config/assets.ts";
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
-import { bootScript } from "./boot-script.ts";
 import type { CoreBuild } from "./core.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
 import { renderPolicyPdf } from "./policy-pdf.ts";
@@ -152,9 +151,8 @@ export async function renderTenant(
   // Every page in every language the tenant offers, prerendered (DESIGN 3a); the server picks
   // the file by the visitor's language. index.html is home in the default language: what a host
   // without the generated config serves for every path (the app then renders what it needs).
-  const boot = bootScript({ ...core, shells: [...SHELL_PAGES] });
-  const bootFile = `assets/boot-${shortHash(boot)}.js`;
-  files.set(bootFile, boot);
+  const bootFile = `assets/boot-${shortHash(core.boot)}.js`;
+  files.set(bootFile, core.boot);
   const page = await template("index.html.hbs");
   const { renderPage } = await prerenderer(core);
   for (const language of config.languages.available) {
