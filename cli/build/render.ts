@@ -133,8 +133,10 @@ export async function renderTenant(
 
   const { palette, typography: _t, radius: _r, ...themeRest } = config.theme;
   const hero = config.theme.hero ? await asset(config.theme.hero) : undefined;
+  // Where nginx finds the certificate is the server's business, not the browser's.
+  const { tls: _tls, ...browserConfig } = config;
   const settings: RuntimeSettings = {
-    ...config,
+    ...browserConfig,
     id,
     year: buildYear(),
     theme: {
@@ -182,6 +184,10 @@ export async function renderTenant(
       });
       files.set(pageFile(language, kind), html);
       if (language === lang && kind === "home") files.set("index.html", html);
+      // What a static host without the generated config answers for a path that is no file
+      // and no route (Netlify, Cloudflare Pages): the shell, with status 404; the app then
+      // sends the visitor home as the spec says. A missing asset is a 404 there too.
+      if (language === lang && kind === "shell") files.set("404.html", html);
     }
   }
   files.set("robots.txt", (await template("robots.txt.hbs"))({}));

@@ -7,6 +7,7 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { hostname, networkInterfaces } from "node:os";
+import { DEPLOY_FILE_NAMES } from "../build/deploy.ts";
 import { MANIFEST_FILE } from "../build/manifest.ts";
 
 const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
@@ -62,7 +63,7 @@ export function hostProblem(allowed: Set<string>, req: IncomingMessage): string 
 }
 
 /** Deploy files of the bundle: for the operator, never served by the preview (nor by nginx). */
-const DEPLOY_FILES = new Set(["/nginx.conf", "/_headers", `/${MANIFEST_FILE}`]);
+const DEPLOY_FILES = new Set([...DEPLOY_FILE_NAMES, MANIFEST_FILE].map((name) => `/${name}`));
 
 /**
  * Whether a normalised request path (./request-target.ts: decoded, dots resolved, slashes

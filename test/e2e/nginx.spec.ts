@@ -9,10 +9,12 @@ import { join } from "node:path";
 import { renderNginxConf } from "../../cli/build/deploy.ts";
 import type { BuildManifest } from "../../cli/build/manifest.ts";
 import { loadTenant } from "../../cli/config/load.ts";
+import { cookieValue, LANGUAGE_COOKIE, servedLanguage } from "../../storefront/src/domain/pages.ts";
 import { expect, type Page } from "./fixtures.ts";
 import { LANGUAGE_CASES } from "./language-cases.ts";
-import { deployConfig, TENANTS, test } from "./nginx-server.ts";
-import { rawExchange } from "./raw-socket.ts";
+import { deployConfig, type Nginx, TENANTS, test } from "./nginx-server.ts";
+import { rawExchange, rawReply } from "./raw-socket.ts";
+import { type TenantId, tenantUrl } from "./tenants.ts";
 
 /** Collects the page's CSP violation reports in window.cspViolations, from before any script. */
 async function recordViolations(page: Page) {
@@ -214,4 +216,142 @@ test("the first byte is in the visitor's language: cookie, Accept-Language, host
       expect(res.headers.get("vary"), where).toMatch(/Cookie, Accept-Language/);
     }
   }
+});
+
+/** A raw GET on the shared port with the given Host: what a browser or a scanner would send. */
+const onSharedPort = (nginx: Nginx, host: string, path = "/") =>
+  rawExchange(
+    `http://127.0.0.1:${nginx.shared}`,
+    `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+  );
+
+test.describe("five tenants on one port, as the README deploys them", () => {
+  test("a host that is no tenant's, or a bare IP, gets no byte of any shop", async ({ nginx }) => {
+    for (const host of [
+      "unknown.example",
+      `127.0.0.1:${nginx.shared}`,
+      "127.0.0.1",
+      "mysport.ru.evil",
+    ]) {
+      // 444: nginx closes the connection without an answer.
+      const reply = await rawReply(
+        `http://127.0.0.1:${nginx.shared}`,
+        `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(reply, host).toBe("");
+    }
+  });
+
+  test("each tenant's own hosts still reach its shop, a trailing dot included", async ({
+    nginx,
+  }) => {
+    const cases: [string, TenantId, string][] = [
+      ["mysport.ru", "mysport", "ru"],
+      ["en.mysport.ru", "mysport", "en"],
+      // A fully qualified name is the same host: its forced language holds.
+      ["EN.mysport.ru.", "mysport", "en"],
+    ];
+    for (const [host, id, language] of cases) {
+      const res = await onSharedPort(nginx, host);
+      expect(res.status, host).toBe(200);
+      const html = await res.text();
+      expect(html, host).toContain(`<html lang="${language}">`);
+      const expected = await readFile(join("dist", id, "_pages", language, "home.html"), "latin1");
+      expect(html, host).toBe(expected);
+    }
+  });
+
+  test("nginx -t accepts the tenants and the default server in one http {} without a warning", async ({
+    nginx,
+  }) => {
+    expect(nginx.checkOutput).toContain("syntax is ok");
+    expect(nginx.checkOutput).not.toMatch(/\[warn\]|variables_hash/);
+  });
+
+  test("a prerendered page is never served by its own address", async ({ nginx }) => {
+    for (const id of TENANTS) {
+      for (const path of ["/_pages/ru/home.html", "/_pages/en/contacts.html", "/_pages/"]) {
+        const res = await fetch(nginx.url(id, path));
+        expect(res.status, `${id} ${path}`).toBe(404);
+      }
+    }
+  });
+});
+
+/** Cookie headers a browser, a proxy or an attacker may send, well-formed or not. */
+const COOKIES = [
+  null,
+  "storefront_lang=ru",
+  "storefront_lang=en",
+  "storefront_lang=es",
+  "storefront_lang=EN",
+  "storefront_lang=en|x",
+  "storefront_lang= en",
+  "storefront_lang =en",
+  "x=1; storefront_lang=en",
+  "storefront_lang=en; storefront_lang=ru",
+  'storefront_lang="en"',
+  "storefront_lang=",
+  "storefront_lang=en,x",
+];
+/** Accept-Language headers, the same. */
+const ACCEPTS = [
+  null,
+  "ru",
+  "en",
+  "es",
+  "de",
+  "uk-UA",
+  "kk",
+  "1en",
+  "-en",
+  "en ru",
+  "ru en",
+  "ru\tx",
+  " en",
+  "en;q=0",
+  "es-419",
+  "*",
+  ",en",
+  "EN-us",
+  "ru_RU",
+  "zh-Hant-TW",
+  "x-klingon",
+  "en-",
+];
+
+test("nginx, the preview and the app's rule choose the same language for every cookie × Accept-Language", async ({
+  nginx,
+}) => {
+  const disagreements: string[] = [];
+  for (const id of ["mysport", "timerman"] as const) {
+    const tenant = await loadTenant("tenants", id);
+    if (!tenant.ok) throw new Error(`tenants/${id}.yaml is invalid`);
+    const { languages, usVariant } = tenant.config;
+    for (const cookie of COOKIES) {
+      for (const accept of ACCEPTS) {
+        const headers: Record<string, string> = {};
+        if (cookie !== null) headers.Cookie = cookie;
+        if (accept !== null) headers["Accept-Language"] = accept;
+        const rule = servedLanguage({
+          available: languages.available,
+          defaultLanguage: languages.default,
+          usVariant,
+          cookie: cookieValue(cookie, LANGUAGE_COOKIE),
+          acceptLanguage: accept,
+        });
+        const [fromNginx, fromPreview] = await Promise.all(
+          [nginx.url(id, "/contacts"), tenantUrl(id, "/contacts")].map((url) =>
+            fetch(url, { headers }).then((r) => r.headers.get("content-language")),
+          ),
+        );
+        if (fromNginx !== rule || fromPreview !== rule) {
+          disagreements.push(
+            `${id} ${JSON.stringify(headers)}: rule ${rule}, nginx ${fromNginx}, preview ${fromPreview}`,
+          );
+        }
+      }
+    }
+  }
+  expect(disagreements).toEqual([]);
 });

@@ -10,7 +10,19 @@ export function resolveHost(
   config: Pick<RuntimeSettings, "hosts" | "currencyId">,
   host: string,
 ): HostOverrides {
-  const name = host.toLowerCase();
-  const entry = config.hosts.find((h) => h.host === name || h.host === name.split(":")[0]);
+  const name = hostName(host);
+  const entry = config.hosts.find((h) => h.host === name || h.host === host.toLowerCase());
   return { currencyId: entry?.currencyId ?? config.currencyId, language: entry?.language };
+}
+
+/**
+ * A Host header or location.hostname as a name to compare: lower case, without the port and
+ * without the trailing dot of a fully qualified name (`EN.mysport.ru.:443` → `en.mysport.ru`),
+ * as nginx's `$host` reads it, so a host's forced language holds however the name is spelled.
+ */
+export function hostName(host: string): string {
+  const lower = host.toLowerCase();
+  const bracket = lower.startsWith("[") ? lower.indexOf("]") : -1;
+  const withoutPort = bracket > 0 ? lower.slice(0, bracket + 1) : lower.replace(/:\d*$/, "");
+  return withoutPort.endsWith(".") ? withoutPort.slice(0, -1) : withoutPort;
 }

@@ -68,11 +68,40 @@ export function eventIdOfPath(path: string): string | null {
 /** The cookie that mirrors the visitor's language choice, so a server can answer in it. */
 export const LANGUAGE_COOKIE = "storefront_lang";
 
-/** The first language tag of an Accept-Language header ("ru-RU,ru;q=0.9" → "ru-RU"). */
+/** HTTP's optional whitespace around a value (RFC 9110 §5.6.3): spaces and tabs, nothing else. */
+const OWS = /^[ \t]+|[ \t]+$/g;
+
+/**
+ * A language range (RFC 4647 §2.1) without the wildcard: 1–8 letters, then subtags of 1–8
+ * letters or digits. A first entry that is not one ("1en", "-en", "ru en") counts as no
+ * preference at all, on every server and in the generated nginx maps alike.
+ */
+export const LANGUAGE_RANGE = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
+
+/**
+ * The first language range of an Accept-Language header ("ru-RU,ru;q=0.9" → "ru-RU"): the text
+ * before the first comma, without its parameters and optional whitespace, when it is a language
+ * range; otherwise undefined (no preference). nginx.conf's accept map is the same rule as a
+ * regular expression (cli/build/nginx-pages.ts).
+ */
 export function firstAcceptedLanguage(header: string | null | undefined): string | undefined {
   // Stryker disable next-line OptionalChaining: equivalent, split always returns a first element
-  const first = header?.split(",")[0]?.split(";")[0]?.trim();
-  return first && first !== "*" ? first : undefined;
+  const first = (header ?? "").split(",")[0]?.split(";")[0]?.replace(OWS, "") ?? "";
+  return LANGUAGE_RANGE.test(first) ? first : undefined;
+}
+
+/**
+ * A cookie's value as nginx reads `$cookie_NAME` (and so every server of the shop): the first
+ * `name=value` pair of the header with that name, whitespace around the name and the value
+ * dropped, the value taken as it is (no decoding, so `en|x` stays `en|x` and is no language).
+ */
+export function cookieValue(header: string | null | undefined, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at < 0) continue;
+    if (part.slice(0, at).replace(OWS, "") === name) return part.slice(at + 1).replace(OWS, "");
+  }
+  return null;
 }
 
 /**

@@ -95,7 +95,7 @@ describe("nginx.conf", () => {
       "/assets/",
       "= /index.html",
       "= /manifest.webmanifest",
-      "~* ^/(nginx\\.conf|_headers|build-manifest\\.json)/?$",
+      "~* ^/(nginx\\.conf|nginx-default\\.conf|_headers|_redirects|build-manifest\\.json)/?$",
       "~* ^/_pages/",
       "/public/",
       "/auth/",
