@@ -23,11 +23,18 @@ const run = promisify(execFile);
 const TENANTS = Object.keys(TENANT_PORTS) as TenantId[];
 
 /** The host tools folder and the newest LTS's bin folder (the tools need Node >= 22). */
-async function hostTools(): Promise<{ tools: string; nodeBin: string }> {
-  const tools = (await run("bash", ["scripts/ensure-host-tools.sh"])).stdout.trim();
-  const nodeBin = (await run("bash", ["scripts/ensure-node-lts.sh"])).stdout.trim();
-  return { tools, nodeBin };
+let toolsOnce: Promise<{ tools: string; nodeBin: string }> | undefined;
+function hostTools(): Promise<{ tools: string; nodeBin: string }> {
+  toolsOnce ??= (async () => {
+    const tools = (await run("bash", ["scripts/ensure-host-tools.sh"])).stdout.trim();
+    const nodeBin = (await run("bash", ["scripts/ensure-node-lts.sh"])).stdout.trim();
+    return { tools, nodeBin };
+  })();
+  return toolsOnce;
 }
+
+// Each check starts a Node 26 process or the Cloudflare runtime: seconds on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 async function tenantConfig(id: TenantId) {
   const tenant = await loadTenant("tenants", id);
@@ -98,10 +105,13 @@ test.describe("Cloudflare Pages' runtime (wrangler pages dev)", () => {
   let origin = "";
   let state = "";
 
-  test.beforeAll(async () => {
+  /**
+   * Starts `wrangler pages dev` on free ports and waits, bounded by attempts, until it serves;
+   * null (with its output) when the runtime exited before it served.
+   */
+  async function startWrangler(): Promise<{ log: string } | null> {
     const { tools, nodeBin } = await hostTools();
     const [port, inspector] = [await freePort(), await freePort()];
-    state = await mkdtemp(join(tmpdir(), "storefront-wrangler-"));
     origin = `http://127.0.0.1:${port}`;
     let log = "";
     server = spawn(
@@ -137,15 +147,27 @@ test.describe("Cloudflare Pages' runtime (wrangler pages dev)", () => {
     server.stdout?.on("data", (d) => (log += d));
     server.stderr?.on("data", (d) => (log += d));
     // Bounded by attempts: a busy machine makes each one slower, never the test wrong.
-    for (let attempt = 0; ; attempt++) {
-      if (server.exitCode !== null) throw new Error(`wrangler exited:\n${log}`);
+    for (let attempt = 0; attempt <= 1200; attempt++) {
+      if (server.exitCode !== null) return { log };
       const up = await fetch(`${origin}/robots.txt`).then(
         (r) => r.ok,
         () => false,
       );
-      if (up) break;
-      if (attempt > 600) throw new Error(`wrangler did not answer at ${origin}:\n${log}`);
+      if (up) return null;
       await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`wrangler did not answer at ${origin}:\n${log}`);
+  }
+
+  test.beforeAll(async () => {
+    state = await mkdtemp(join(tmpdir(), "storefront-wrangler-"));
+    // wrangler's bundler (esbuild) has been seen to die at start-up on a starved machine, before
+    // serving anything; a runtime that never started is started once more, a second death fails.
+    const first = await startWrangler();
+    if (first === null) return;
+    const second = await startWrangler();
+    if (second !== null) {
+      throw new Error(`wrangler exited twice before serving:\n${first.log}\n---\n${second.log}`);
     }
   });
 
