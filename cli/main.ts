@@ -65,8 +65,11 @@ export async function main(argv: string[]): Promise<number> {
       .command("build")
       .argument("[ids...]", "tenant ids")
       .option("--all", "build every tenant in the tenants folder")
-      .description("Build one static bundle per tenant into <out-dir>/<id>/"),
-  ).action(async (ids: string[], o: CommonOptions & { all?: boolean }) => {
+      .option("--force", "rebuild tenants whose bundle already matches their inputs")
+      .description(
+        "Build one static bundle per tenant into <out-dir>/<id>/; a tenant none of whose inputs changed is left alone",
+      ),
+  ).action(async (ids: string[], o: CommonOptions & { all?: boolean; force?: boolean }) => {
     if (!o.all && ids.length === 0) {
       throw new CommanderError(2, "storefront.usage", "error: name tenant ids or pass --all");
     }
@@ -82,6 +85,7 @@ export async function main(argv: string[]): Promise<number> {
       tenantsDir: o.tenantsDir,
       outDir: o.outDir,
       ids,
+      force: !!o.force,
       json: !!o.json,
       verbose: !!o.verbose,
       print,
