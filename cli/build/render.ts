@@ -34,7 +34,15 @@ const prerenderers = new Map<string, Promise<Prerenderer>>();
 function prerenderer(core: CoreBuild): Promise<Prerenderer> {
   let loaded = prerenderers.get(core.prerender);
   if (!loaded) {
-    loaded = import(pathToFileURL(core.prerender).href) as Promise<Prerenderer>;
+    // React and MobX pick their build when first loaded, by NODE_ENV: the development ones
+    // check and record every element (several times slower per page) and render the same
+    // markup. The pages are production pages, whoever runs the build.
+    const callerEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    loaded = (import(pathToFileURL(core.prerender).href) as Promise<Prerenderer>).finally(() => {
+      if (callerEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = callerEnv;
+    });
     prerenderers.set(core.prerender, loaded);
   }
   return loaded;
