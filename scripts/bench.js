@@ -7,13 +7,14 @@
 //     --warm    keep the core cache (default: delete it before each measured build, so each
 //               build pays for the one Vite build of the core, as a fresh CI machine does)
 //     --strict  exit 1 when a figure misses its target
-//     --only    a comma-separated subset: weight,build,validate,gallery,lighthouse
+//     --only    a comma-separated subset: weight,build,incremental,validate,gallery,lighthouse
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { benchGallery } from "./bench-gallery.js";
+import { benchIncremental } from "./bench-incremental.js";
 import { benchLighthouse } from "./bench-lighthouse.js";
 import { benchWeight } from "./bench-weight.js";
 
@@ -24,7 +25,7 @@ const warm = process.argv.includes("--warm");
 const strict = process.argv.includes("--strict");
 
 /**
- * @typedef {{ name: string, value: number, unit: "s" | "×" | "n" | "KiB" | "cls" | "ms",
+ * @typedef {{ name: string, value: number, unit: "s" | "×" | "n" | "KiB" | "MiB" | "cls" | "ms",
  *   target?: number, higherIsBetter?: boolean }} Row
  * A row without a target is a detail of the figure above it. Targets are upper bounds unless
  * `higherIsBetter` (a Lighthouse score).
@@ -114,6 +115,7 @@ async function validateAll() {
 const BENCHMARKS = {
   weight: benchWeight,
   build: buildScaling,
+  incremental: benchIncremental,
   validate: validateAll,
   gallery: benchGallery,
   lighthouse: benchLighthouse,
@@ -128,6 +130,7 @@ const shown = (v, unit) => {
   if (unit === "×") return `${v.toFixed(2)}×`;
   if (unit === "n") return String(Math.round(v));
   if (unit === "KiB") return `${v.toFixed(1)} KiB`;
+  if (unit === "MiB") return `${v.toFixed(0)} MiB`;
   if (unit === "cls") return v.toFixed(3);
   if (unit === "ms") return `${Math.round(v)} ms`;
   return `${v.toFixed(2)} s`;
