@@ -41,6 +41,11 @@ export interface NginxTarget {
   root: string;
   /** `listen` arguments, one directive each. */
   listen: string[];
+  /**
+   * Where /assets/ is served from when it is not `root` (a published tenant's shared assets
+   * folder: its assets/ holds the hashed files of every kept release).
+   */
+  assetsRoot?: string;
 }
 
 /** Throws on anything but a plain https origin, even if it got past the schema. */
@@ -141,6 +146,7 @@ export async function renderNginxConf(
   return (await template("nginx.conf.hbs"))({
     id,
     root: nginxSafe(target.root),
+    assetsRoot: target.assetsRoot === undefined ? null : nginxSafe(target.assetsRoot),
     listen: target.listen.map(nginxSafe),
     // "_" matches no real host: without hosts the block only serves as a port's default.
     serverNames: hosts.length > 0 ? hosts.join(" ") : "_",
