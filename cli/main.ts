@@ -1,6 +1,5 @@
 import { Command, CommanderError, Option } from "commander";
 import { consolePrinter } from "./commands/print.ts";
-import { splitSshOptions } from "./commands/publish.ts";
 import type { TargetSpecOptions } from "./publish/target.ts";
 
 interface CommonOptions {
@@ -132,7 +131,10 @@ export async function main(argv: string[]): Promise<number> {
       .split(",")
       .map((l) => l.trim())
       .filter((l) => l !== ""),
-    sshOptions: splitSshOptions(o.sshOptions ?? process.env.STOREFRONT_SSH_OPTIONS),
+    // Whitespace-separated ssh arguments, e.g. "-p 2222 -i key" (no quoting).
+    sshOptions: (o.sshOptions ?? process.env.STOREFRONT_SSH_OPTIONS ?? "")
+      .split(/\s+/)
+      .filter((w) => w !== ""),
     nginx: { binary: o.nginx, conf: o.nginxConf, reload: !!o.reload, test: o.nginxTest !== false },
   });
 

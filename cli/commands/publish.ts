@@ -14,10 +14,6 @@ export interface PublishCommandOptions {
   print: Printer;
 }
 
-/** `--ssh-options "-p 2222 -i key"`: whitespace-separated ssh arguments (no quoting). */
-export const splitSshOptions = (value: string | undefined) =>
-  (value ?? "").split(/\s+/).filter((w) => w !== "");
-
 const short = (release: string | null | undefined) => (release ? release.slice(0, 12) : "none");
 
 /** One tenant's outcome as a line (and the files for a dry run), for people. */

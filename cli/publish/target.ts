@@ -123,16 +123,16 @@ export class FileTarget implements Target {
     const file = this.dir(id, "nginx.conf");
     const before = await this.o.host.readText(file);
     const next = await this.serverBlock(id, live, serving);
-    if (before === next) return;
-    await this.o.host.writeAtomic(file, next);
+    if (before !== next) await this.o.host.writeAtomic(file, next);
     try {
       await this.o.server.test();
     } catch (error) {
+      if (before === next) throw error;
       if (before === null) await this.o.host.remove([file]);
       else await this.o.host.writeAtomic(file, before);
       throw error;
     }
-    await this.o.server.reload();
+    if (before !== next) await this.o.server.reload();
   }
 
   async activate(id: string, release: string) {
