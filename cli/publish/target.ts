@@ -123,16 +123,18 @@ export class FileTarget implements Target {
     const file = this.dir(id, "nginx.conf");
     const before = await this.o.host.readText(file);
     const next = await this.serverBlock(id, live, serving);
-    if (before !== next) await this.o.host.writeAtomic(file, next);
+    // The block in force already allows every release it may serve (a rollback to a kept
+    // release, a republish): it was tested when it was written, nothing to reload.
+    if (before === next) return;
+    await this.o.host.writeAtomic(file, next);
     try {
       await this.o.server.test();
     } catch (error) {
-      if (before === next) throw error;
       if (before === null) await this.o.host.remove([file]);
       else await this.o.host.writeAtomic(file, before);
       throw error;
     }
-    if (before !== next) await this.o.server.reload();
+    await this.o.server.reload();
   }
 
   async activate(id: string, release: string) {

@@ -10,6 +10,10 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildManifest } from "../../../cli/build/manifest.ts";
+import type { TenantConfig } from "../../../cli/config/schema.ts";
+import { publishTenant, rollbackTenant } from "../../../cli/publish/publish.ts";
+import type { TenantState } from "../../../cli/publish/release.ts";
+import type { Target } from "../../../cli/publish/target.ts";
 import { buildVersions, type Version } from "./releases.ts";
 
 const run = promisify(execFile);
@@ -175,6 +179,9 @@ describe("storefront publish to a folder", () => {
       "--out-dir",
       v.a!.distDir,
       "--json",
+      // Another listen address: the server block changes, so it is tested.
+      "--listen",
+      "127.0.0.1:8080",
       "--nginx",
       "false",
     ]);
@@ -200,5 +207,59 @@ describe("storefront publish to a folder", () => {
     expect(r.stderr).toMatch(
       /was built from another .*mysport\.yaml: run storefront build mysport first/,
     );
+  });
+});
+
+describe("the order of a publish and a rollback", () => {
+  /** A target that records what it was asked to do, in order. */
+  function recordingTarget(state: TenantState) {
+    const calls: string[] = [];
+    const target: Target = {
+      label: "recording",
+      state: async () => state,
+      manifest: async () => ({ files: [] }) as unknown as BuildManifest,
+      putRelease: async () => void calls.push("upload the release"),
+      shareAssets: async () => void calls.push("share its hashed files"),
+      prepareServer: async () => void calls.push("server block tested and reloaded"),
+      writeState: async () => void calls.push("record the release"),
+      activate: async () => void calls.push("switch current"),
+      prune: async () => void calls.push("prune"),
+      close: async () => {},
+    };
+    return { target, calls };
+  }
+
+  it("the server is ready for the new pages before current switches, and pruning comes last", async () => {
+    const { target, calls } = recordingTarget({ releases: [], current: null });
+    const r = await publishTenant(
+      { target, distDir: v.a!.distDir, tenantsDir: v.a!.tenantsDir, keep: 5, dryRun: false },
+      ID,
+    );
+    expect(r.status).toBe("published");
+    expect(calls).toEqual([
+      "upload the release",
+      "share its hashed files",
+      "server block tested and reloaded",
+      "record the release",
+      "switch current",
+      "prune",
+    ]);
+  });
+
+  it("a rollback readies the server block before it switches current", async () => {
+    const record = (name: string) => ({
+      name,
+      publishedAt: "",
+      styleHashes: [],
+      assets: [],
+      config: {} as TenantConfig,
+    });
+    const { target, calls } = recordingTarget({
+      releases: [record("0000000000000001"), record("0000000000000002")],
+      current: "0000000000000002",
+    });
+    const r = await rollbackTenant(target, ID);
+    expect(r).toMatchObject({ status: "rolled-back", release: "0000000000000001" });
+    expect(calls).toEqual(["server block tested and reloaded", "switch current"]);
   });
 });

@@ -12,11 +12,17 @@ export interface Version {
   distDir: string;
 }
 
-/** Builds `id` once per change (a function of its parsed YAML), under `work`/<name>/. */
+/**
+ * Builds `id` once per change (a function of its parsed YAML and its copy of the tenants
+ * folder, for changing an asset), under `work`/<name>/.
+ */
 export async function buildVersions(
   work: string,
   id: string,
-  changes: Record<string, (doc: ReturnType<typeof parseDocument>) => void>,
+  changes: Record<
+    string,
+    (doc: ReturnType<typeof parseDocument>, tenantsDir: string) => void | Promise<void>
+  >,
 ): Promise<Record<string, Version>> {
   const out: Record<string, Version> = {};
   for (const [name, change] of Object.entries(changes)) {
@@ -26,7 +32,7 @@ export async function buildVersions(
     await cp("tenants", tenantsDir, { recursive: true });
     const file = join(tenantsDir, `${id}.yaml`);
     const doc = parseDocument(await readFile(file, "utf8"));
-    change(doc);
+    await change(doc, tenantsDir);
     await writeFile(file, String(doc));
     const [result] = await buildTenants({ tenantsDir, outDir: distDir, ids: [id] });
     if (!result?.ok) throw new Error(`${name}: ${id} did not build: ${JSON.stringify(result)}`);
