@@ -68,7 +68,7 @@ export async function benchIncremental() {
     await writeFile(file, String(doc));
     const oneChanged = await buildAll(tenants200, dist200);
     const noneChanged = await buildAll(tenants200, dist200);
-    await rm(work + "/dist-200", { recursive: true, force: true });
+    await rm(`${work}/dist-200`, { recursive: true, force: true });
 
     const tenants1000 = join(work, "tenants-1000");
     await generateTenants(tenants1000, 1000);

@@ -13,7 +13,8 @@ import type { BuildManifest } from "../../../cli/build/manifest.ts";
 import type { TenantConfig } from "../../../cli/config/schema.ts";
 import { publishTenant, rollbackTenant } from "../../../cli/publish/publish.ts";
 import type { TenantState } from "../../../cli/publish/release.ts";
-import type { Target } from "../../../cli/publish/target.ts";
+import { parseTargetSpec, type Target } from "../../../cli/publish/target.ts";
+import { cli } from "../fixtures/cli.ts";
 import { buildVersions, type Version } from "./releases.ts";
 
 const run = promisify(execFile);
@@ -261,5 +262,36 @@ describe("the order of a publish and a rollback", () => {
     const r = await rollbackTenant(target, ID);
     expect(r).toMatchObject({ status: "rolled-back", release: "0000000000000001" });
     expect(calls).toEqual(["server block tested and reloaded", "switch current"]);
+  });
+});
+
+describe("publish and rollback usage errors exit 2", () => {
+  it.each([
+    [["publish", "mysport"], "error: required option '--to <target>' not specified"],
+    [["publish", "--to", "/tmp/www"], "error: name tenant ids or pass --all"],
+    [
+      ["publish", "mysport", "--all", "--to", "/tmp/www"],
+      "error: pass either tenant ids or --all, not both",
+    ],
+    [
+      ["publish", "mysport", "--to", "/tmp/www", "--keep", "0"],
+      "error: --keep takes a whole number of at least 1",
+    ],
+    [["rollback", "--to", "/tmp/www"], "error: missing required argument 'id'"],
+  ])("storefront %j", async (args, message) => {
+    const r = await cli(...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split("\n")).toContain(message);
+    expect(r.stdout).toBe("");
+  });
+
+  it("an SSH target needs an absolute folder; anything else is a folder here", () => {
+    expect(parseTargetSpec("deploy@web1.example.com:/srv/storefront")).toEqual({
+      kind: "ssh",
+      destination: "deploy@web1.example.com",
+      root: "/srv/storefront",
+    });
+    expect(() => parseTargetSpec("deploy@web1:srv")).toThrow(/must be an absolute path/);
+    expect(parseTargetSpec("out/www")).toMatchObject({ kind: "dir" });
   });
 });

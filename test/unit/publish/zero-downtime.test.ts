@@ -6,15 +6,14 @@
  * of the same response does not allow, and responses that are not byte for byte a file of a
  * built release (a half-copied release would show here). Every one of them must be 0.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { Agent, get as httpGet } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { parse, type DefaultTreeAdapterTypes as T } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildManifest } from "../../../cli/build/manifest.ts";
@@ -228,8 +227,7 @@ beforeAll(async () => {
     }
   }
   port = await freePort();
-  await rm(prefix, { recursive: true, force: true });
-  await import("node:fs/promises").then((fs) => fs.mkdir(prefix, { recursive: true }));
+  await mkdir(prefix, { recursive: true });
   await writeFile(join(prefix, "nginx.conf"), mainConf());
 }, 180_000);
 
