@@ -15,6 +15,7 @@
 import { posix, resolve } from "node:path";
 import { renderNginxConf } from "../build/deploy.ts";
 import { type BuildManifest, MANIFEST_FILE } from "../build/manifest.ts";
+import { tenantSchema } from "../config/schema.ts";
 import type { Host } from "./host.ts";
 import type { ServerControl } from "./nginx.ts";
 import { RELEASE_RE, type ReleaseRecord, type TenantState, unionStyleHashes } from "./release.ts";
@@ -74,7 +75,15 @@ export class FileTarget implements Target {
       } catch {
         throw new Error(`${this.label}/${id}/${STATE_FILE} is not valid JSON; fix or remove it`);
       }
-      releases = releases.filter((r) => RELEASE_RE.test(String(r?.name)));
+      // Read back from the target: a release whose record is not what a publish writes (a
+      // hand-edited file) is left out rather than rendered into a server block.
+      releases = releases.filter(
+        (r) =>
+          RELEASE_RE.test(String(r?.name)) &&
+          Array.isArray(r.styleHashes) &&
+          Array.isArray(r.assets) &&
+          tenantSchema.safeParse(r.config).success,
+      );
     }
     const link = await this.o.host.readLink(this.dir(id, "current"));
     const current = link?.startsWith("releases/") ? link.slice("releases/".length) : null;

@@ -4,16 +4,19 @@
  * configuration that leaves the live release untouched.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, readlink, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildManifest } from "../../../cli/build/manifest.ts";
+import { loadTenant } from "../../../cli/config/load.ts";
 import type { TenantConfig } from "../../../cli/config/schema.ts";
+import { LocalHost } from "../../../cli/publish/host.ts";
+import { NO_SERVER } from "../../../cli/publish/nginx.ts";
 import { publishTenant, rollbackTenant } from "../../../cli/publish/publish.ts";
 import type { TenantState } from "../../../cli/publish/release.ts";
-import { parseTargetSpec, type Target } from "../../../cli/publish/target.ts";
+import { FileTarget, parseTargetSpec, type Target } from "../../../cli/publish/target.ts";
 import { cli } from "../fixtures/cli.ts";
 import { buildVersions, type Version } from "./releases.ts";
 
@@ -293,5 +296,37 @@ describe("publish and rollback usage errors exit 2", () => {
     });
     expect(() => parseTargetSpec("deploy@web1:srv")).toThrow(/must be an absolute path/);
     expect(parseTargetSpec("out/www")).toMatchObject({ kind: "dir" });
+  });
+});
+
+describe("a target's state.json is read as untrusted", () => {
+  it("a record that is not what a publish writes is left out, never rendered into a server block", async () => {
+    const root = join(work, "tampered");
+    await mkdir(join(root, ID), { recursive: true });
+    const good = {
+      name: "0123456789abcdef",
+      publishedAt: "",
+      styleHashes: [],
+      assets: [],
+      config: await loadTenant("tenants", ID).then((t) => (t.ok ? t.config : null)),
+    };
+    const injected = {
+      ...good,
+      name: "fedcba9876543210",
+      config: { ...good.config, hosts: [{ host: "x; include /etc/shadow" }] },
+    };
+    const traversal = { ...good, name: "../../../etc" };
+    await writeFile(
+      join(root, ID, "state.json"),
+      JSON.stringify({ releases: [good, injected, traversal] }),
+    );
+    const target = new FileTarget({
+      root,
+      host: new LocalHost(root),
+      server: NO_SERVER,
+      listen: [],
+    });
+    const state = await target.state(ID);
+    expect(state.releases.map((r) => r.name)).toEqual(["0123456789abcdef"]);
   });
 });
