@@ -3,11 +3,9 @@ import { join, relative, resolve } from "node:path";
 import { type ConfigProblem, listTenantIds, loadTenants } from "../config/load.ts";
 import { TENANT_ID_RE } from "../config/schema.ts";
 import { buildCore, type CoreBuild, coreInputsHash, renderInputsHash } from "./core.ts";
-import { renderDeployFiles } from "./deploy.ts";
 import { type BuildKey, type BuildManifest, currentBundle, inputFiles } from "./manifest.ts";
-import { writeBundle } from "./output.ts";
-import { buildYear, renderTenant } from "./render.ts";
 import { CORE_VERSION } from "./version.ts";
+import { buildYear } from "./year.ts";
 
 export interface TenantBuildResult {
   id: string;
@@ -98,7 +96,11 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
   let core: CoreBuild | undefined;
   let coreError: string | undefined;
 
-  if ([...loaded.values()].some((t) => t.ok)) {
+  // Rendering (Sass, Handlebars, the prerenderer) is loaded only when a tenant is built.
+  const rendering = [...loaded.values()].some((t) => t.ok)
+    ? await Promise.all([import("./render.ts"), import("./deploy.ts"), import("./output.ts")])
+    : null;
+  if (rendering) {
     const started = performance.now();
     emit({ type: "core-start" });
     try {
@@ -134,9 +136,10 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
       };
     } else if (!t.ok) {
       result = { id: t.id, file: t.file, ok: false, problems: t.problems, ms: 0 };
-    } else if (!core) {
+    } else if (!core || !rendering) {
       result = { id: t.id, file: t.file, ok: false, problems: [], error: coreError, ms: 0 };
     } else {
+      const [{ renderTenant }, { renderDeployFiles }, { writeBundle }] = rendering;
       try {
         const { files, styleHashes } = await renderTenant(t.id, t.config, t.assets, core);
         const deploy = await renderDeployFiles(t.id, { ...t.config, styleHashes });

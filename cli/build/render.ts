@@ -12,6 +12,7 @@ import { bootScript } from "./boot-script.ts";
 import type { CoreBuild } from "./core.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
 import { renderPolicyPdf } from "./policy-pdf.ts";
+import { buildYear } from "./year.ts";
 
 const hbs = Handlebars.create();
 hbs.registerHelper("json", (value: unknown) => new Handlebars.SafeString(JSON.stringify(value)));
@@ -46,14 +47,6 @@ function prerenderer(core: CoreBuild): Promise<Prerenderer> {
     prerenderers.set(core.prerender, loaded);
   }
   return loaded;
-}
-
-/** The copyright year: SOURCE_DATE_EPOCH when set (reproducible builds), else today's. */
-export function buildYear(): number {
-  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
-  return (
-    Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date()
-  ).getUTCFullYear();
 }
 
 const MIME: Record<string, string> = {
