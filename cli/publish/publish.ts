@@ -25,6 +25,7 @@ import {
   type ManifestDiff,
   type ReleaseRecord,
   releaseName,
+  type TenantState,
 } from "./release.ts";
 import type { Target } from "./target.ts";
 
@@ -74,6 +75,29 @@ async function builtConfig(o: PublishOptions, id: string, manifest: BuildManifes
   return tenant.config;
 }
 
+/**
+ * The state with the live release in it. A live release the state does not list (its
+ * state.json lost or hand-edited) is still serving pages: it joins as the oldest release, with
+ * the style hashes and files its manifest names, so the switch keeps its pages styled and its
+ * chunks reachable. Its own settings are unknown; the new release's stand in for a rollback.
+ */
+function adoptLiveRelease(
+  state: TenantState,
+  liveManifest: BuildManifest | null,
+  record: ReleaseRecord,
+): TenantState {
+  const live = state.current;
+  if (!live || !liveManifest || state.releases.some((r) => r.name === live)) return state;
+  const adopted: ReleaseRecord = {
+    name: live,
+    publishedAt: record.publishedAt,
+    styleHashes: liveManifest.styleHashes ?? [],
+    assets: assetPaths(liveManifest),
+    config: record.config,
+  };
+  return { ...state, releases: [adopted, ...state.releases] };
+}
+
 export async function publishTenant(o: PublishOptions, id: string): Promise<TenantPublishResult> {
   const started = performance.now();
   const done = (r: Omit<TenantPublishResult, "id" | "ms">): TenantPublishResult => ({
@@ -101,7 +125,8 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
   };
   await o.target.putRelease(id, release, join(o.distDir, id), state);
   await o.target.shareAssets(id, record);
-  const { kept, pruned } = keptAfterPublish(state, record, o.keep);
+  const known = adoptLiveRelease(state, liveManifest, record);
+  const { kept, pruned } = keptAfterPublish(known, record, o.keep);
   await o.target.prepareServer(id, record, kept);
   await o.target.writeState(id, { releases: kept, current: previous });
   await o.target.activate(id, release);

@@ -330,3 +330,27 @@ describe("a target's state.json is read as untrusted", () => {
     expect(state.releases.map((r) => r.name)).toEqual(["0123456789abcdef"]);
   });
 });
+
+describe("a live release the target's state does not list", () => {
+  it("still serving pages: the next publish keeps its style allowed and its files reachable", async () => {
+    const root = join(work, "lost-state");
+    const args = (version: Version) => [
+      "publish",
+      ID,
+      "--to",
+      root,
+      "--tenants-dir",
+      version.tenantsDir,
+      "--out-dir",
+      version.distDir,
+      "--no-nginx-test",
+    ];
+    expect((await storefront(args(v.a!))).code).toBe(0);
+    await rm(join(root, ID, "state.json"));
+    expect((await storefront(args(v.blue!))).code).toBe(0);
+    const conf = await readFile(join(root, ID, "nginx.conf"), "utf8");
+    for (const hash of (await manifestOf(v.a!)).styleHashes) expect(conf).toContain(hash);
+    const state = JSON.parse(await readFile(join(root, ID, "state.json"), "utf8"));
+    expect(state.releases).toHaveLength(2);
+  }, 30_000);
+});
