@@ -58,12 +58,11 @@ export class Nginx implements ServerControl {
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3] ?? "" }));
     const conf = this.options.conf;
-    const masters = new Set(
-      procs
-        .filter((p) => p.args.startsWith("nginx: master process"))
-        .filter((p) => !conf || p.args.includes(conf))
-        .map((p) => p.pid),
-    );
+    const all = procs.filter((p) => p.args.startsWith("nginx: master process"));
+    // The master started with this configuration file; any nginx master when none names it
+    // (started with a relative path, or by the distribution's service with its default).
+    const named = all.filter((p) => conf && p.args.includes(conf));
+    const masters = new Set((named.length ? named : all).map((p) => p.pid));
     return procs.filter((p) => masters.has(p.ppid)).map((p) => p.pid);
   }
 
@@ -71,6 +70,8 @@ export class Nginx implements ServerControl {
     if (!this.options.reload) return;
     const before = await this.workers();
     await this.host.exec([this.options.binary, "-s", "reload", ...this.args()]);
+    // No worker to watch (nginx in another container's process table): the signal is all.
+    if (before.length === 0) return;
     for (let i = 0; i < RELOAD_POLLS; i++) {
       const now = new Set(await this.workers());
       // The master starts the new workers before it tells the old ones to finish.
