@@ -61,7 +61,10 @@ async function buildScaling() {
   const one = ids.includes("mysport") ? "mysport" : ids[0];
   const out = await mkdtemp(join(tmpdir(), "storefront-bench-"));
   const build = async (targets) => {
-    if (!warm) await rm(CORE_CACHE, { recursive: true, force: true });
+    if (!warm) {
+      await rm(CORE_CACHE, { recursive: true, force: true });
+      await rm("node_modules/.cache/storefront-theme-css", { recursive: true, force: true });
+    }
     return timeCli(["build", ...targets, "--out-dir", out]);
   };
   try {
