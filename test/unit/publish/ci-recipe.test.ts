@@ -60,5 +60,5 @@ describe("the CI recipe in docs/ci-publishing.md", () => {
       expect(used.length, command).toBeGreaterThan(0);
       for (const option of used) expect(help, `${command} ${option}`).toContain(option);
     }
-  });
+  }, 60_000);
 });

@@ -115,7 +115,7 @@ describe("storefront publish to a folder", () => {
     expect(text.stdout).toMatch(/^ {2}~ nginx\.conf$/m);
     expect(await live()).toBe(before);
     expect(await readdir(join(www, ID, "releases"))).toEqual([before]);
-  });
+  }, 60_000);
 
   it("a theme change: the server block in force allows the style of the old and the new pages", async () => {
     const old = await manifestOf(v.a!);
@@ -126,7 +126,7 @@ describe("storefront publish to a folder", () => {
     expect(r.diff.changed).toContain("index.html");
     const conf = await readFile(join(www, ID, "nginx.conf"), "utf8");
     for (const hash of [...old.styleHashes, ...blue.styleHashes]) expect(conf).toContain(hash);
-  }, 30_000);
+  }, 120_000);
 
   it("--keep prunes older releases and the hashed files only they used; never the live one", async () => {
     const renamed = JSON.parse((await publish(v.renamed!, "--keep", "2")).stdout).tenants[0];
@@ -143,7 +143,7 @@ describe("storefront publish to a folder", () => {
     }
     const shared = (await readdir(join(www, ID, "shared", "assets"))).map((f) => `assets/${f}`);
     expect(new Set(shared)).toEqual(kept);
-  }, 30_000);
+  }, 120_000);
 
   it("rollback switches current back to the previous release, or the named one, in well under a second", async () => {
     const state = JSON.parse(await readFile(join(www, ID, "state.json"), "utf8")) as {
@@ -167,7 +167,7 @@ describe("storefront publish to a folder", () => {
     const unknown = await storefront([...args, "--release", "0123456789abcdef"]);
     expect(unknown.code).toBe(1);
     expect(await live()).toBe(newer);
-  }, 30_000);
+  }, 120_000);
 
   it("a server block nginx -t refuses stops the publish with the live release untouched", async () => {
     const before = await live();
@@ -193,7 +193,7 @@ describe("storefront publish to a folder", () => {
     expect(JSON.parse(refused.stdout).tenants[0].error).toMatch(/nginx -t refused/);
     expect(await live()).toBe(before);
     expect(await readFile(join(www, ID, "nginx.conf"), "utf8")).toBe(conf);
-  }, 30_000);
+  }, 120_000);
 
   it("refuses a bundle built from another YAML than the tenants folder holds", async () => {
     const r = await storefront([
@@ -211,7 +211,7 @@ describe("storefront publish to a folder", () => {
     expect(r.stderr).toMatch(
       /was built from another .*mysport\.yaml: run storefront build mysport first/,
     );
-  });
+  }, 60_000);
 });
 
 describe("the order of a publish and a rollback", () => {
@@ -281,12 +281,16 @@ describe("publish and rollback usage errors exit 2", () => {
       "error: --keep takes a whole number of at least 1",
     ],
     [["rollback", "--to", "/tmp/www"], "error: missing required argument 'id'"],
-  ])("storefront %j", async (args, message) => {
-    const r = await cli(...args);
-    expect(r.code).toBe(2);
-    expect(r.stderr.split("\n")).toContain(message);
-    expect(r.stdout).toBe("");
-  });
+  ])(
+    "storefront %j",
+    async (args, message) => {
+      const r = await cli(...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr.split("\n")).toContain(message);
+      expect(r.stdout).toBe("");
+    },
+    60_000,
+  );
 
   it("an SSH target needs an absolute folder; anything else is a folder here", () => {
     expect(parseTargetSpec("deploy@web1.example.com:/srv/storefront")).toEqual({
@@ -352,5 +356,5 @@ describe("a live release the target's state does not list", () => {
     for (const hash of (await manifestOf(v.a!)).styleHashes) expect(conf).toContain(hash);
     const state = JSON.parse(await readFile(join(root, ID, "state.json"), "utf8"));
     expect(state.releases).toHaveLength(2);
-  }, 30_000);
+  }, 120_000);
 });
