@@ -147,7 +147,7 @@ export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  */
 export class SshHost implements Host {
   readonly label: string;
-  private readonly controlDir = mkdtempSync(join(tmpdir(), "storefront-ssh-"));
+  private readonly controlDir = mkdtempSync(join(tmpdir(), "storefront-ssh-control-"));
   private readonly ssh: string[];
 
   constructor(
