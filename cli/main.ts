@@ -1,11 +1,22 @@
 import { Command, CommanderError, Option } from "commander";
 import { consolePrinter } from "./commands/print.ts";
+import type { TargetSpecOptions } from "./publish/target.ts";
 
 interface CommonOptions {
   tenantsDir: string;
   outDir: string;
   json?: boolean;
   verbose?: boolean;
+}
+
+interface ServingFlags {
+  to: string;
+  listen: string;
+  reload?: boolean;
+  nginx: string;
+  nginxConf?: string;
+  nginxTest?: boolean;
+  sshOptions?: string;
 }
 
 interface NewFlags {
@@ -65,8 +76,11 @@ export async function main(argv: string[]): Promise<number> {
       .command("build")
       .argument("[ids...]", "tenant ids")
       .option("--all", "build every tenant in the tenants folder")
-      .description("Build one static bundle per tenant into <out-dir>/<id>/"),
-  ).action(async (ids: string[], o: CommonOptions & { all?: boolean }) => {
+      .option("--force", "rebuild tenants whose bundle already matches their inputs")
+      .description(
+        "Build one static bundle per tenant into <out-dir>/<id>/; a tenant none of whose inputs changed is left alone",
+      ),
+  ).action(async (ids: string[], o: CommonOptions & { all?: boolean; force?: boolean }) => {
     if (!o.all && ids.length === 0) {
       throw new CommanderError(2, "storefront.usage", "error: name tenant ids or pass --all");
     }
@@ -82,8 +96,121 @@ export async function main(argv: string[]): Promise<number> {
       tenantsDir: o.tenantsDir,
       outDir: o.outDir,
       ids,
+      force: !!o.force,
       json: !!o.json,
       verbose: !!o.verbose,
+      print,
+    });
+  });
+
+  /** Options of the commands that change what a server serves (publish, rollback). */
+  const serving = (cmd: Command) =>
+    cmd
+      .requiredOption(
+        "--to <target>",
+        "a folder (web root, mounted volume) or user@host:/path over SSH",
+      )
+      .option(
+        "--listen <addresses>",
+        "comma-separated `listen` of the generated server blocks",
+        "80,[::]:80",
+      )
+      .option(
+        "--reload",
+        "reload nginx (on the target's host) before switching, so the new CSP is in force",
+      )
+      .option("--nginx <program>", "the nginx program on the target's host", "nginx")
+      .option("--nginx-conf <file>", "nginx's main configuration file there, if not its default")
+      .option("--no-nginx-test", "skip `nginx -t` (only where no nginx serves the target)")
+      .option(
+        "--ssh-options <args>",
+        'extra ssh arguments, e.g. "-p 2222 -i key" (or STOREFRONT_SSH_OPTIONS)',
+      );
+  const targetOptions = (o: ServingFlags): TargetSpecOptions => ({
+    listen: o.listen
+      .split(",")
+      .map((l) => l.trim())
+      .filter((l) => l !== ""),
+    // Whitespace-separated ssh arguments, e.g. "-p 2222 -i key" (no quoting).
+    sshOptions: (o.sshOptions ?? process.env.STOREFRONT_SSH_OPTIONS ?? "")
+      .split(/\s+/)
+      .filter((w) => w !== ""),
+    nginx: { binary: o.nginx, conf: o.nginxConf, reload: !!o.reload, test: o.nginxTest !== false },
+  });
+
+  common(
+    serving(
+      program
+        .command("publish")
+        .argument("[ids...]", "tenant ids")
+        .option("--all", "publish every tenant in the tenants folder")
+        .option(
+          "--dry-run",
+          "print what would change per tenant (from the manifests); change nothing",
+        )
+        .option("--keep <n>", "releases kept per tenant (older ones are pruned)", "5")
+        .description(
+          "Publish built bundles as releases: <target>/<id>/releases/<release>/, `current` switched atomically",
+        ),
+    ),
+  ).action(
+    async (
+      ids: string[],
+      o: CommonOptions & ServingFlags & { all?: boolean; dryRun?: boolean; keep: string },
+    ) => {
+      if (!o.all && ids.length === 0) {
+        throw new CommanderError(2, "storefront.usage", "error: name tenant ids or pass --all");
+      }
+      if (o.all && ids.length > 0) {
+        throw new CommanderError(
+          2,
+          "storefront.usage",
+          "error: pass either tenant ids or --all, not both",
+        );
+      }
+      const keep = Number(o.keep);
+      if (!Number.isInteger(keep) || keep < 1) {
+        throw new CommanderError(
+          2,
+          "storefront.usage",
+          "error: --keep takes a whole number of at least 1",
+        );
+      }
+      const { listTenantIds } = await import("./config/load.ts");
+      const { runPublish } = await import("./commands/publish.ts");
+      code = await runPublish({
+        ids: o.all ? await listTenantIds(o.tenantsDir) : ids,
+        to: o.to,
+        tenantsDir: o.tenantsDir,
+        outDir: o.outDir,
+        keep,
+        dryRun: !!o.dryRun,
+        json: !!o.json,
+        target: targetOptions(o),
+        print,
+      });
+    },
+  );
+
+  common(
+    serving(
+      program
+        .command("rollback")
+        .argument("<id>", "tenant id")
+        .option(
+          "--release <release>",
+          "the kept release to go back to (default: the one before the live one)",
+        )
+        .description("Switch a tenant's `current` back to the previous (or the named) release"),
+    ),
+  ).action(async (id: string, o: CommonOptions & ServingFlags & { release?: string }) => {
+    const { runRollback } = await import("./commands/rollback.ts");
+    code = await runRollback({
+      id,
+      to: o.to,
+      release: o.release,
+      json: !!o.json,
+      target: targetOptions(o),
       print,
     });
   });

@@ -7,7 +7,7 @@
 //     --warm    keep the core cache (default: delete it before each measured build, so each
 //               build pays for the one Vite build of the core, as a fresh CI machine does)
 //     --strict  exit 1 when a figure misses its target
-//     --only    a comma-separated subset: weight,wire,build,validate,gallery,lighthouse
+//     --only    a comma-separated subset: weight,wire,build,incremental,validate,gallery,lighthouse
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { BENCH_DOC, writeBenchDoc } from "./bench-docs.js";
 import { benchGallery } from "./bench-gallery.js";
+import { benchIncremental } from "./bench-incremental.js";
 import { benchLighthouse } from "./bench-lighthouse.js";
 import { benchWeight } from "./bench-weight.js";
 import { benchWire } from "./bench-wire.js";
@@ -26,7 +27,7 @@ const warm = process.argv.includes("--warm");
 const strict = process.argv.includes("--strict");
 
 /**
- * @typedef {{ name: string, value: number, unit: "s" | "×" | "n" | "KiB" | "cls" | "ms",
+ * @typedef {{ name: string, value: number, unit: "s" | "×" | "n" | "KiB" | "MiB" | "cls" | "ms",
  *   target?: number, higherIsBetter?: boolean }} Row
  * A row without a target is a detail of the figure above it. Targets are upper bounds unless
  * `higherIsBetter` (a Lighthouse score).
@@ -62,7 +63,10 @@ async function buildScaling() {
   const one = ids.includes("mysport") ? "mysport" : ids[0];
   const out = await mkdtemp(join(tmpdir(), "storefront-bench-"));
   const build = async (targets) => {
-    if (!warm) await rm(CORE_CACHE, { recursive: true, force: true });
+    if (!warm) {
+      await rm(CORE_CACHE, { recursive: true, force: true });
+      await rm("node_modules/.cache/storefront-theme-css", { recursive: true, force: true });
+    }
     return timeCli(["build", ...targets, "--out-dir", out]);
   };
   try {
@@ -117,6 +121,7 @@ const BENCHMARKS = {
   weight: benchWeight,
   wire: benchWire,
   build: buildScaling,
+  incremental: benchIncremental,
   validate: validateAll,
   gallery: benchGallery,
   lighthouse: benchLighthouse,
@@ -131,6 +136,7 @@ const shown = (v, unit) => {
   if (unit === "×") return `${v.toFixed(2)}×`;
   if (unit === "n") return String(Math.round(v));
   if (unit === "KiB") return `${v.toFixed(1)} KiB`;
+  if (unit === "MiB") return `${v.toFixed(0)} MiB`;
   if (unit === "cls") return v.toFixed(3);
   if (unit === "ms") return `${Math.round(v)} ms`;
   return `${v.toFixed(2)} s`;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, set-up included, on a fresh machine: npm dependencies, Debian's
-# Chromium and nginx when absent, lint, types, catalogs, unit tests, all five bundles, browser tests.
+# Chromium, nginx, rsync and sshd when absent, lint, types, catalogs, unit tests, all five bundles, browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -12,6 +12,7 @@ bash scripts/ensure-chromium.sh
 node scripts/build-cli.mjs
 bash scripts/ensure-nginx.sh
 bash scripts/ensure-host-tools.sh >/dev/null
+bash scripts/ensure-ssh.sh
 
 step "lint and format (biome)"
 npx biome check .

@@ -1,11 +1,11 @@
 import { readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
-import { type ConfigProblem, loadTenants } from "../config/load.ts";
-import { buildCore, type CoreBuild, renderInputsHash } from "./core.ts";
-import { renderDeployFiles } from "./deploy.ts";
-import { writeBundle } from "./output.ts";
-import { renderTenant } from "./render.ts";
+import { join, relative, resolve } from "node:path";
+import { type ConfigProblem, listTenantIds, loadTenants } from "../config/load.ts";
+import { TENANT_ID_RE } from "../config/schema.ts";
+import { buildCore, type CoreBuild, coreInputsHash, renderInputsHash } from "./core.ts";
+import { type BuildKey, type BuildManifest, currentBundle, inputFiles } from "./manifest.ts";
 import { CORE_VERSION } from "./version.ts";
+import { buildYear } from "./year.ts";
 
 export interface TenantBuildResult {
   id: string;
@@ -15,6 +15,8 @@ export interface TenantBuildResult {
   error?: string;
   outDir?: string;
   bytes?: number;
+  /** The bundle was already built from exactly these inputs and was left as it was. */
+  unchanged?: boolean;
   ms: number;
 }
 
@@ -28,7 +30,26 @@ export interface BuildOptions {
   outDir: string;
   /** Tenant ids; empty means all. */
   ids: string[];
+  /** Build every selected tenant, even one whose bundle matches its inputs. */
+  force?: boolean;
   onEvent?: (event: BuildEvent) => void;
+}
+
+/** How many bundles are checked at once (each check reads a few small files). */
+const CHECK_CONCURRENCY = 16;
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping their order. */
+async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i] as T);
+    }
+  });
+  await Promise.all(lanes);
+  return out;
 }
 
 async function folderBytes(dir: string): Promise<number> {
@@ -47,13 +68,39 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export async function buildTenants(options: BuildOptions): Promise<TenantBuildResult[]> {
   const emit = options.onEvent ?? (() => {});
-  const loaded = await loadTenants(options.tenantsDir, options.ids);
+  const wanted = options.ids.length
+    ? [...new Set(options.ids)]
+    : await listTenantIds(options.tenantsDir);
+  const [coreHash, renderHash] = await Promise.all([coreInputsHash(), renderInputsHash()]);
+  const key: BuildKey = { coreHash, renderHash, coreVersion: CORE_VERSION, year: buildYear() };
+
+  // A bundle whose recorded inputs all match is left alone: nothing is parsed or rendered.
+  const kept = new Map<string, BuildManifest>();
+  if (!options.force) {
+    // Only a valid id names a folder; the loader explains what is wrong with any other.
+    const checked = await mapLimit(wanted, CHECK_CONCURRENCY, async (id) =>
+      TENANT_ID_RE.test(id)
+        ? currentBundle(join(options.outDir, id), options.tenantsDir, key)
+        : null,
+    );
+    wanted.forEach((id, i) => {
+      const manifest = checked[i];
+      if (manifest) kept.set(id, manifest);
+    });
+  }
+  const toBuild = wanted.filter((id) => !kept.has(id));
+  const loaded = new Map(
+    (toBuild.length ? await loadTenants(options.tenantsDir, toBuild) : []).map((t) => [t.id, t]),
+  );
   const results: TenantBuildResult[] = [];
   let core: CoreBuild | undefined;
   let coreError: string | undefined;
-  const renderHash = await renderInputsHash();
 
-  if (loaded.some((t) => t.ok)) {
+  // Rendering (Sass, Handlebars, the prerenderer) is loaded only when a tenant is built.
+  const rendering = [...loaded.values()].some((t) => t.ok)
+    ? await Promise.all([import("./render.ts"), import("./deploy.ts"), import("./output.ts")])
+    : null;
+  if (rendering) {
     const started = performance.now();
     emit({ type: "core-start" });
     try {
@@ -70,14 +117,29 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
     }
   }
 
-  for (const t of loaded) {
+  for (const id of wanted) {
     const started = performance.now();
     let result: TenantBuildResult;
-    if (!t.ok) {
+    const manifest = kept.get(id);
+    const t = loaded.get(id);
+    if (manifest || !t) {
+      // Left alone: its bundle already holds exactly what a build would write.
+      result = {
+        id,
+        file: relative(process.cwd(), resolve(options.tenantsDir, `${id}.yaml`)),
+        ok: true,
+        problems: [],
+        outDir: join(options.outDir, id),
+        bytes: manifest?.files.reduce((sum, f) => sum + f.bytes, 0) ?? 0,
+        unchanged: true,
+        ms: performance.now() - started,
+      };
+    } else if (!t.ok) {
       result = { id: t.id, file: t.file, ok: false, problems: t.problems, ms: 0 };
-    } else if (!core) {
+    } else if (!core || !rendering) {
       result = { id: t.id, file: t.file, ok: false, problems: [], error: coreError, ms: 0 };
     } else {
+      const [{ renderTenant }, { renderDeployFiles }, { writeBundle }] = rendering;
       try {
         const { files, styleHashes } = await renderTenant(t.id, t.config, t.assets, core);
         const deploy = await renderDeployFiles(t.id, { ...t.config, styleHashes });
@@ -89,6 +151,8 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
           renderHash,
           styleHashes,
           coreVersion: CORE_VERSION,
+          year: key.year,
+          inputs: inputFiles(t.sources),
         });
         result = {
           id: t.id,

@@ -2,12 +2,10 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
-import { build } from "vite";
 import { FULL_PAGES, SHELL_PAGES } from "../../storefront/src/domain/pages.ts";
 import { ROUTE_NAMES, routeEntry } from "../../storefront/src/routes.ts";
 import { bootScript, buildBootModule, readBootModule } from "./boot-script.ts";
 import { CORE_CACHE_DIR, PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
-import { coreViteConfig, prerenderViteConfig } from "./vite-config.ts";
 
 export interface CoreBuild {
   /** Folder holding the built core (assets/ and .vite/manifest.json). */
@@ -233,6 +231,9 @@ export async function buildCore(options: { force?: boolean } = {}): Promise<Core
   const callerEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
   try {
+    // Loaded only here: a run that finds the core cached never pays for Vite and its plugins.
+    const { build } = await import("vite");
+    const { coreViteConfig, prerenderViteConfig } = await import("./vite-config.ts");
     await build(coreViteConfig(staging));
     await build(prerenderViteConfig(join(staging, PRERENDER_DIR)));
     await buildBootModule(join(staging, BOOT_DIR));

@@ -45,6 +45,11 @@ export interface NginxTarget {
   listen: string[];
   /** With `tls`: the port-80 `listen` arguments of the server that only redirects to HTTPS. */
   redirectListen?: string[];
+  /**
+   * Where /assets/ is served from when it is not `root` (a published tenant's shared assets
+   * folder: its assets/ holds the hashed files of every kept release).
+   */
+  assetsRoot?: string;
 }
 
 /** Where HTTPS is served when the tenant's YAML names its certificate (`tls`). */
@@ -173,6 +178,7 @@ export async function renderNginxConf(
   return (await template("nginx.conf.hbs"))({
     id,
     root: nginxSafe(target.root),
+    assetsRoot: target.assetsRoot === undefined ? null : nginxSafe(target.assetsRoot),
     listen: target.listen.map(nginxSafe),
     tls,
     // "_" matches no real host: without hosts the block only serves as a port's default.

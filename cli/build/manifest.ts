@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 
 export const MANIFEST_FILE = "build-manifest.json";
@@ -14,7 +14,90 @@ export interface BuildManifest {
   /** The CSP hash sources of the pages' inline styles: preview sends them as nginx.conf does. */
   styleHashes: string[];
   coreVersion: string;
+  /** The copyright year the pages print (SOURCE_DATE_EPOCH or the build's date). */
+  year?: number;
+  /**
+   * Every tenant file the bundle was made from, relative to the tenants folder, with its
+   * sha256: the YAML, each file it references and (when the loader reports them) the files it
+   * extends. With the hashes above, `storefront build` leaves a bundle whose inputs all match alone.
+   */
+  inputs?: InputFile[];
   files: { path: string; bytes: number; gzipBytes: number; sha256: string }[];
+}
+
+export interface InputFile {
+  path: string;
+  sha256: string;
+}
+
+/** What, beside the tenant's own files, a bundle depends on: the same for every tenant of a run. */
+export interface BuildKey {
+  coreHash: string;
+  renderHash: string;
+  coreVersion: string;
+  year: number;
+}
+
+export const sha256Hex = (data: Uint8Array | string) =>
+  createHash("sha256").update(data).digest("hex");
+
+/** The input list of a tenant from the files its loader read (path relative to the tenants folder → bytes), sorted. */
+export function inputFiles(sources: Iterable<readonly [string, Uint8Array]>): InputFile[] {
+  const byPath = new Map<string, string>();
+  for (const [path, bytes] of sources) byPath.set(path.split("\\").join("/"), sha256Hex(bytes));
+  return [...byPath]
+    .map(([path, sha256]) => ({ path, sha256 }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** A recorded input path that stays inside the tenants folder (the manifest is read back from disk). */
+function safeInputPath(path: unknown): path is string {
+  return (
+    typeof path === "string" &&
+    path !== "" &&
+    !isAbsolute(path) &&
+    !path.split(/[\\/]/).some((part) => part === ".." || part === "")
+  );
+}
+
+/**
+ * The manifest of dist/<id>/ if it was built from exactly these inputs: the same core, templates, CLI and
+ * year, and every tenant file it records still has the recorded bytes. Reading and hashing
+ * those few files is all it costs: an unchanged YAML references the same files, so nothing
+ * needs parsing. Any doubt (no manifest, an older manifest without inputs, a missing file)
+ * answers null, and the tenant is built.
+ */
+export async function currentBundle(
+  bundleDir: string,
+  tenantsDir: string,
+  key: BuildKey,
+): Promise<BuildManifest | null> {
+  let manifest: Partial<BuildManifest>;
+  try {
+    manifest = JSON.parse(await readFile(join(bundleDir, MANIFEST_FILE), "utf8"));
+  } catch {
+    return null;
+  }
+  if (
+    manifest.coreHash !== key.coreHash ||
+    manifest.renderHash !== key.renderHash ||
+    manifest.coreVersion !== key.coreVersion ||
+    manifest.year !== key.year ||
+    !Array.isArray(manifest.inputs) ||
+    manifest.inputs.length === 0 ||
+    !Array.isArray(manifest.files)
+  ) {
+    return null;
+  }
+  for (const input of manifest.inputs) {
+    if (!safeInputPath(input?.path)) return null;
+    try {
+      if (sha256Hex(await readFile(join(tenantsDir, input.path))) !== input.sha256) return null;
+    } catch {
+      return null;
+    }
+  }
+  return manifest as BuildManifest;
 }
 
 /** gzip sizes by content hash: the core's files are the same in every tenant, so each is
@@ -34,7 +117,7 @@ export async function describeBundle(
     const path = relative(dir, full).split("\\").join("/");
     if (path === MANIFEST_FILE) continue;
     const data = await readFile(full);
-    const sha256 = createHash("sha256").update(data).digest("hex");
+    const sha256 = sha256Hex(data);
     let gzipBytes = gzipBytesByHash.get(sha256);
     if (gzipBytes === undefined) {
       gzipBytes = gzipSync(data, { level: 9 }).length;

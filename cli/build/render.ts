@@ -1,16 +1,16 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { basename, extname, join } from "node:path";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { basename, dirname, extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import Handlebars from "handlebars";
-import * as sass from "sass";
 import { isShell, pageFile, tenantPages } from "../../storefront/src/domain/pages.ts";
 import type { PrerenderedPage } from "../../storefront/src/prerender.tsx";
 import type { AssetBytes } from "../config/assets.ts";
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
 import type { CoreBuild } from "./core.ts";
-import { TEMPLATES_DIR } from "./paths.ts";
+import { CORE_CACHE_DIR, TEMPLATES_DIR } from "./paths.ts";
 import { renderPolicyPdf } from "./policy-pdf.ts";
+import { buildYear } from "./year.ts";
 
 const hbs = Handlebars.create();
 hbs.registerHelper("json", (value: unknown) => new Handlebars.SafeString(JSON.stringify(value)));
@@ -33,18 +33,18 @@ const prerenderers = new Map<string, Promise<Prerenderer>>();
 function prerenderer(core: CoreBuild): Promise<Prerenderer> {
   let loaded = prerenderers.get(core.prerender);
   if (!loaded) {
-    loaded = import(pathToFileURL(core.prerender).href) as Promise<Prerenderer>;
+    // React and MobX pick their build when first loaded, by NODE_ENV: the development ones
+    // check and record every element (several times slower per page) and render the same
+    // markup. The pages are production pages, whoever runs the build.
+    const callerEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    loaded = (import(pathToFileURL(core.prerender).href) as Promise<Prerenderer>).finally(() => {
+      if (callerEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = callerEnv;
+    });
     prerenderers.set(core.prerender, loaded);
   }
   return loaded;
-}
-
-/** The copyright year: SOURCE_DATE_EPOCH when set (reproducible builds), else today's. */
-function buildYear(): number {
-  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
-  return (
-    Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date()
-  ).getUTCFullYear();
 }
 
 const MIME: Record<string, string> = {
@@ -84,6 +84,31 @@ export function styleElementText(css: string): string {
 /** A CSP source that allows exactly this inline text (CSP Level 2 hash source). */
 export function cspHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/** Compiled theme CSS, beside the core cache: one file per theme source and core build. */
+const THEME_CSS_CACHE = resolve(CORE_CACHE_DIR, "..", "storefront-theme-css");
+
+/**
+ * The theme's SCSS compiled to CSS, cached on disk by the source and the core build (whose hash
+ * covers the locked Sass version): rebuilding a tenant whose theme did not change (another
+ * brand name, a new logo) never loads Sass, which costs more than rendering its pages.
+ */
+async function compileTheme(scss: string, core: CoreBuild): Promise<string> {
+  const key = createHash("sha256").update(`${core.hash}\0${scss}`).digest("hex");
+  const file = join(THEME_CSS_CACHE, `${key.slice(0, 32)}.css`);
+  try {
+    return await readFile(file, "utf8");
+  } catch {
+    // Not compiled yet with this core: compile below.
+  }
+  const sass = await import("sass");
+  const css = sass.compileString(scss, { style: "compressed" }).css;
+  await mkdir(dirname(file), { recursive: true });
+  const temp = `${file}.tmp-${process.pid}`;
+  await writeFile(temp, css);
+  await rename(temp, file);
+  return css;
 }
 
 /** A tenant's rendered files, and the hashes its CSP must allow for the pages' inline styles. */
@@ -126,7 +151,7 @@ export async function renderTenant(
   // page: the first paint waits for no stylesheet request, one slow-network round trip less.
   // The CSP allows exactly this text by its hash (deploy.ts); no 'unsafe-inline'.
   const scss = (await template("theme.scss.hbs"))(config.theme);
-  const themeCss = sass.compileString(scss, { style: "compressed" }).css;
+  const themeCss = await compileTheme(scss, core);
   const appCss = await Promise.all(core.css.map((f) => readFile(join(core.dir, f), "utf8")));
   const inlineCss = styleElementText([themeCss, ...appCss].join("\n"));
   const styleHashes = [cspHash(inlineCss)];

@@ -7,6 +7,8 @@ export interface BuildCommandOptions {
   tenantsDir: string;
   outDir: string;
   ids: string[];
+  /** Rebuild tenants whose bundle already matches their inputs. */
+  force?: boolean;
   json: boolean;
   verbose: boolean;
   print: Printer;
@@ -31,6 +33,10 @@ export async function runBuild(opts: BuildCommandOptions): Promise<number> {
     if (e.type === "tenant-done") printResult(e.result);
   };
   const printResult = (r: TenantBuildResult) => {
+    if (r.ok && r.unchanged) {
+      out(`${c.dim("=")} ${r.id}  unchanged`);
+      return;
+    }
     if (r.ok) {
       const where = relative(process.cwd(), r.outDir ?? "") || r.outDir;
       out(`${c.green("✓")} ${r.id}  ${where}  ${kib(r.bytes)}  ${secs(r.ms)}`);
@@ -45,6 +51,7 @@ export async function runBuild(opts: BuildCommandOptions): Promise<number> {
     tenantsDir: opts.tenantsDir,
     outDir: opts.outDir,
     ids: opts.ids,
+    force: opts.force,
     onEvent,
   });
   const failed = results.filter((r) => !r.ok);
@@ -58,7 +65,14 @@ export async function runBuild(opts: BuildCommandOptions): Promise<number> {
       ),
     );
   } else {
-    out(`${results.length} ${results.length === 1 ? "tenant" : "tenants"} built`);
+    const unchanged = results.filter((r) => r.unchanged).length;
+    const built = results.length - unchanged;
+    const tenants = (n: number) => `${n} ${n === 1 ? "tenant" : "tenants"}`;
+    out(
+      unchanged === 0
+        ? `${tenants(built)} built`
+        : `${tenants(built)} built, ${unchanged} unchanged (--force rebuilds them)`,
+    );
   }
   return failed.length === 0 ? 0 : 1;
 }

@@ -43,6 +43,12 @@ export type LoadedTenant = {
   hash: string;
   /** The asset files as they were checked: the build ships these bytes, never re-reads a path. */
   assets: AssetBytes;
+  /**
+   * Every file this tenant was made from, by its path relative to the tenants folder, with
+   * the bytes read: the YAML (and any file it extends) and its assets. The build records their
+   * hashes and skips a tenant none of whose files changed.
+   */
+  sources: ReadonlyMap<string, Uint8Array>;
 };
 export type FailedTenant = { ok: false; id: string; file: string; problems: ConfigProblem[] };
 export type LoadResult = LoadedTenant | FailedTenant;
@@ -212,7 +218,8 @@ async function loadFile(
   // Stryker disable next-line ConditionalExpression,StringLiteral: here every asset is ok, and the YAML bytes hashed above already name each asset's path.
   for (const a of assets) if (a.ok) hash.update(`\0${a.rel}\0`).update(a.bytes);
   const checked = new Map(assets.flatMap((a) => (a.ok ? [[a.rel, a.bytes] as const] : [])));
-  return { ok: true, id, file, config, hash: hash.digest("hex"), assets: checked };
+  const sources = new Map<string, Uint8Array>([[relative(tenantsDir, abs), bytes], ...checked]);
+  return { ok: true, id, file, config, hash: hash.digest("hex"), assets: checked, sources };
 }
 
 export async function loadTenant(tenantsDir: string, id: string): Promise<LoadResult> {

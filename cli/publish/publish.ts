@@ -1,0 +1,209 @@
+/**
+ * `storefront publish` and `storefront rollback` over any Target. The order of the steps is
+ * what keeps visitors safe:
+ *
+ *   1. upload the release beside the live one (nothing serves it while it is incomplete);
+ *   2. make its hashed files reachable from the shared assets folder;
+ *   3. write the server block that allows the style of every kept release, `nginx -t` it
+ *      (a refusal restores the old block and stops here: the live release is untouched),
+ *      reload and wait until no worker of the old configuration is left;
+ *   4. record the release, then switch `current` to it with one rename;
+ *   5. delete the releases beyond --keep, and the hashed files only they used.
+ *
+ * A page already open keeps finding its chunks (step 2 keeps them until its release is
+ * pruned), and every page, old or new, is answered with a CSP that allows its inline style
+ * (step 3 comes before step 4).
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type BuildManifest, MANIFEST_FILE } from "../build/manifest.ts";
+import { loadTenant } from "../config/load.ts";
+import {
+  assetPaths,
+  diffManifests,
+  keptAfterPublish,
+  type ManifestDiff,
+  type ReleaseRecord,
+  releaseName,
+  type TenantState,
+} from "./release.ts";
+import type { Target } from "./target.ts";
+
+export type PublishStatus = "published" | "live" | "would-publish" | "rolled-back" | "failed";
+
+export interface TenantPublishResult {
+  id: string;
+  status: PublishStatus;
+  /** The release that is (or would be) live afterwards. */
+  release?: string;
+  /** The release that was live before. */
+  previous?: string | null;
+  diff?: ManifestDiff;
+  pruned?: string[];
+  error?: string;
+  ms: number;
+}
+
+export interface PublishOptions {
+  target: Target;
+  distDir: string;
+  tenantsDir: string;
+  keep: number;
+  dryRun: boolean;
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+async function builtManifest(distDir: string, id: string): Promise<BuildManifest> {
+  const file = join(distDir, id, MANIFEST_FILE);
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as BuildManifest;
+  } catch {
+    throw new Error(`${file} not found or unreadable: run storefront build ${id} first`);
+  }
+}
+
+/** The tenant settings the bundle was built from; refuses a bundle older than its YAML. */
+async function builtConfig(o: PublishOptions, id: string, manifest: BuildManifest) {
+  const tenant = await loadTenant(o.tenantsDir, id);
+  if (!tenant.ok) throw new Error(`${tenant.file} is not valid: run storefront validate ${id}`);
+  if (tenant.hash !== manifest.configHash) {
+    throw new Error(
+      `${join(o.distDir, id)} was built from another ${tenant.file}: run storefront build ${id} first`,
+    );
+  }
+  return tenant.config;
+}
+
+/**
+ * The state with the live release in it. A live release the state does not list (its
+ * state.json lost or hand-edited) is still serving pages: it joins as the oldest release, with
+ * the style hashes and files its manifest names, so the switch keeps its pages styled and its
+ * chunks reachable. Its own settings are unknown; the new release's stand in for a rollback.
+ */
+function adoptLiveRelease(
+  state: TenantState,
+  liveManifest: BuildManifest | null,
+  record: ReleaseRecord,
+): TenantState {
+  const live = state.current;
+  if (!live || !liveManifest || state.releases.some((r) => r.name === live)) return state;
+  const adopted: ReleaseRecord = {
+    name: live,
+    publishedAt: record.publishedAt,
+    styleHashes: liveManifest.styleHashes ?? [],
+    assets: assetPaths(liveManifest),
+    config: record.config,
+  };
+  return { ...state, releases: [adopted, ...state.releases] };
+}
+
+export async function publishTenant(o: PublishOptions, id: string): Promise<TenantPublishResult> {
+  const started = performance.now();
+  const done = (r: Omit<TenantPublishResult, "id" | "ms">): TenantPublishResult => ({
+    id,
+    ...r,
+    ms: performance.now() - started,
+  });
+  const manifest = await builtManifest(o.distDir, id);
+  const release = releaseName(manifest);
+  const state = await o.target.state(id);
+  const previous = state.current;
+  if (previous === release) return done({ status: "live", release, previous });
+  const liveManifest = previous ? await o.target.manifest(id, previous) : null;
+  const diff = diffManifests(liveManifest, manifest);
+  if (o.dryRun) return done({ status: "would-publish", release, previous, diff });
+
+  const config =
+    state.releases.find((r) => r.name === release)?.config ?? (await builtConfig(o, id, manifest));
+  const record: ReleaseRecord = {
+    name: release,
+    publishedAt: new Date().toISOString(),
+    styleHashes: manifest.styleHashes,
+    assets: assetPaths(manifest),
+    config,
+  };
+  await o.target.putRelease(id, release, join(o.distDir, id), state);
+  await o.target.shareAssets(id, record);
+  const known = adoptLiveRelease(state, liveManifest, record);
+  const { kept, pruned } = keptAfterPublish(known, record, o.keep);
+  await o.target.prepareServer(id, record, kept);
+  await o.target.writeState(id, { releases: kept, current: previous });
+  await o.target.activate(id, release);
+  await o.target.prune(id, pruned, kept);
+  return done({
+    status: "published",
+    release,
+    previous,
+    diff,
+    pruned: pruned.map((r) => r.name),
+  });
+}
+
+/** Publishes each tenant in turn; a failure is reported for that tenant, the rest go on. */
+export async function publishTenants(
+  o: PublishOptions,
+  ids: string[],
+  onResult: (r: TenantPublishResult) => void = () => {},
+): Promise<TenantPublishResult[]> {
+  const results: TenantPublishResult[] = [];
+  for (const id of ids) {
+    const started = performance.now();
+    const result = await publishTenant(o, id).catch(
+      (e): TenantPublishResult => ({
+        id,
+        status: "failed",
+        error: message(e),
+        ms: performance.now() - started,
+      }),
+    );
+    results.push(result);
+    onResult(result);
+  }
+  return results;
+}
+
+/**
+ * Switches `current` back: to `release`, or to the release published before the live one.
+ * The same order as a publish: the server block first (tested, reloaded), then one rename.
+ */
+export async function rollbackTenant(
+  target: Target,
+  id: string,
+  release?: string,
+): Promise<TenantPublishResult> {
+  const started = performance.now();
+  const state = await target.state(id);
+  if (!state.current) throw new Error(`${id} has no live release on ${target.label}`);
+  const at = state.releases.findIndex((r) => r.name === state.current);
+  const to = release
+    ? state.releases.find((r) => r.name === release)
+    : at > 0
+      ? state.releases[at - 1]
+      : undefined;
+  if (!to) {
+    const known = state.releases.map((r) => r.name).join(", ");
+    throw new Error(
+      release
+        ? `${id} has no release ${release} on ${target.label}; kept releases: ${known}`
+        : `${id} has no release older than the live one (${state.current}) on ${target.label}`,
+    );
+  }
+  if (to.name === state.current) {
+    return { id, status: "live", release: to.name, previous: state.current, ms: 0 };
+  }
+  if (!(await target.manifest(id, to.name))) {
+    throw new Error(
+      `${id}: release ${to.name} is listed but its folder is missing on ${target.label}`,
+    );
+  }
+  await target.prepareServer(id, to, state.releases);
+  await target.activate(id, to.name);
+  return {
+    id,
+    status: "rolled-back",
+    release: to.name,
+    previous: state.current,
+    ms: performance.now() - started,
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The GitHub Actions recipe in docs/ci-publishing.md publishes with the real command: a dry
+ * run on pull requests, a publish on main, a rollback as a manual run, and every option it
+ * passes is one the command has.
+ */
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { cli } from "../fixtures/cli.ts";
+
+interface Step {
+  if?: string;
+  run?: string;
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  jobs: Record<string, { if?: string; steps: Step[] }>;
+}
+
+async function recipe(): Promise<Workflow> {
+  const doc = await readFile("docs/ci-publishing.md", "utf8");
+  const block = /```yaml\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!block) throw new Error("docs/ci-publishing.md has no yaml block");
+  return parse(block) as Workflow;
+}
+
+/** Every `--option` a command line of the recipe passes to `storefront <command>`. */
+function optionsOf(steps: Step[], command: string): string[] {
+  const lines = steps.flatMap((s) => (s.run ?? "").replace(/\\\n\s*/g, " ").split("\n"));
+  return lines
+    .filter((l) => l.includes(`storefront ${command}`))
+    .flatMap((l) => l.match(/(?<=\s)--[a-z-]+/g) ?? []);
+}
+
+describe("the CI recipe in docs/ci-publishing.md", () => {
+  it("dry-runs on pull requests, publishes on main, rolls back as a manual run", async () => {
+    const wf = await recipe();
+    expect(Object.keys(wf.on)).toEqual(
+      expect.arrayContaining(["push", "pull_request", "workflow_dispatch"]),
+    );
+    const publish = wf.jobs.publish?.steps ?? [];
+    const onPr = publish.find(
+      (s) => s.if?.includes("pull_request") && s.run?.includes("storefront publish"),
+    );
+    expect(onPr?.run).toContain("--dry-run");
+    const onMain = publish.find(
+      (s) => s.if?.includes("'push'") && s.run?.includes("storefront publish"),
+    );
+    expect(onMain?.run).not.toContain("--dry-run");
+    expect(wf.jobs.rollback?.if).toContain("workflow_dispatch");
+    expect(wf.jobs.rollback?.steps.some((s) => s.run?.includes("storefront rollback"))).toBe(true);
+  });
+
+  it("passes only options the commands have", async () => {
+    const wf = await recipe();
+    const steps = Object.values(wf.jobs).flatMap((j) => j.steps);
+    for (const command of ["build", "publish", "rollback"]) {
+      const help = (await cli(command, "--help")).stdout;
+      const used = optionsOf(steps, command);
+      expect(used.length, command).toBeGreaterThan(0);
+      for (const option of used) expect(help, `${command} ${option}`).toContain(option);
+    }
+  }, 60_000);
+});
