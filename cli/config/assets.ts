@@ -40,7 +40,8 @@ export type AssetResult =
 /** The checked bytes of every asset, by its path relative to the tenants directory. */
 export type AssetBytes = ReadonlyMap<string, Uint8Array>;
 
-function inside(root: string, p: string): boolean {
+/** Whether `p` is inside the folder `root` (not the folder itself). */
+export function inside(root: string, p: string): boolean {
   const rel = relative(root, p);
   return rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
 }
