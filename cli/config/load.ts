@@ -168,7 +168,6 @@ type Parsed = { ok: true; layer: Layer } | { ok: false; problems: ConfigProblem[
 
 /** Reads and parses one tenant file; what is wrong with it is placed in that file. */
 async function readLayer(
-  tenantsDir: string,
   id: string,
   abs: string,
   file: string,
@@ -299,7 +298,7 @@ async function resolveChain(tenantsDir: string, first: Layer): Promise<Chain> {
         `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
       );
     }
-    const parsed = await readLayer(tenantsDir, value, abs, file, missing);
+    const parsed = await readLayer(value, abs, file, missing);
     if (!parsed.ok) return parsed;
     layers.push(parsed.layer);
   }
@@ -318,7 +317,7 @@ async function loadFile(
     path: "(file)",
     message: await missingFileMessage(tenantsDir, file, id),
   });
-  const first = await readLayer(tenantsDir, id, abs, file, missing);
+  const first = await readLayer(id, abs, file, missing);
   if (!first.ok) return fail(id, file, first.problems);
   const chain = await resolveChain(tenantsDir, first.layer);
   if (!chain.ok) return fail(id, file, chain.problems);
