@@ -39,7 +39,7 @@ export const titleCase = (id: string) =>
     .join(" ");
 
 /** themes-service ids are [A-Za-z0-9_-]: the name's Latin letters and digits, else the id's. */
-function themeId(name: string, id: string): string {
+export function themeIdFor(name: string, id: string): string {
   const pascal = (s: string) =>
     s
       .split(/[^A-Za-z0-9]+/)
@@ -77,7 +77,7 @@ function freshConfig(id: string, a: NewTenantAnswers): TenantConfig {
   return {
     tenantName: a.name,
     theme: {
-      id: themeId(a.name, id),
+      id: themeIdFor(a.name, id),
       palette: {
         primary: a.color,
         onPrimary: onColor(a.color),
@@ -150,7 +150,7 @@ function copiedConfig(id: string, a: NewTenantAnswers, source: TenantConfig): Te
     tenantName: a.name,
     theme: {
       ...source.theme,
-      id: themeId(a.name, id),
+      id: themeIdFor(a.name, id),
       palette,
       logo: `${id}/logo${extname(source.theme.logo)}`,
       logoSmall: `${id}/logo-small${extname(source.theme.logoSmall)}`,

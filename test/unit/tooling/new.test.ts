@@ -204,3 +204,106 @@ describe("storefront new", () => {
     expect((await readdir(tenantsDir)).filter((f) => f.startsWith("us-copy"))).toEqual([]);
   }, 60_000);
 });
+
+describe("storefront new --extends", () => {
+  it("writes a minimal child: its name, theme id, the colour that differs and a placeholder host", async () => {
+    const r = await cli(
+      "new",
+      "mysport-green",
+      "--extends",
+      "mysport",
+      "--name",
+      "MySport Green",
+      "--color",
+      "#1b5e20",
+      "--yes",
+      "--tenants-dir",
+      tenantsDir,
+    );
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const yaml = await readFile(join(tenantsDir, "mysport-green.yaml"), "utf8");
+    const body = yaml
+      .split("\n")
+      .filter((l) => !l.startsWith("#"))
+      .join("\n");
+    expect(body).toBe(`extends: mysport
+tenantName: MySport Green
+theme:
+  id: MySportGreen
+  palette:
+    primary: "#1b5e20"
+    onPrimary: "#ffffff"
+hosts:
+  - host: mysport-green.example
+`);
+    // The child shares the base's logos: no asset folder of its own.
+    expect((await readdir(tenantsDir)).filter((f) => f.startsWith("mysport-green"))).toEqual([
+      "mysport-green.yaml",
+    ]);
+    const child = await loadTenant(tenantsDir, "mysport-green");
+    const base = await loadTenant(tenantsDir, "mysport");
+    if (!child.ok || !base.ok) throw new Error("both load");
+    expect(child.config.theme.logo).toBe(base.config.theme.logo);
+    expect(child.config.menu).toEqual(base.config.menu);
+    const built = await cli(
+      "build",
+      "mysport-green",
+      "--tenants-dir",
+      tenantsDir,
+      "--out-dir",
+      join(work, "dist"),
+    );
+    expect(built.code).toBe(0);
+  }, 120_000);
+
+  it("writes the languages and currency only when they differ from the base's", async () => {
+    const r = await cli(
+      "new",
+      "mysport-euro",
+      "--extends",
+      "mysport",
+      "--currency",
+      "978",
+      "--languages",
+      "en,ru",
+      "--yes",
+      "--tenants-dir",
+      tenantsDir,
+    );
+    expect(r.code).toBe(0);
+    const yaml = await readFile(join(tenantsDir, "mysport-euro.yaml"), "utf8");
+    expect(yaml).toContain(
+      "languages:\n  available:\n    - en\n    - ru\n  default: en\n  picker: true\n",
+    );
+    expect(yaml).toContain("currencyId: 978\n");
+    expect(yaml).not.toContain("palette");
+  }, 60_000);
+
+  it("refuses a base that does not load, and --from together with --extends", async () => {
+    const missing = await cli(
+      "new",
+      "kid",
+      "--extends",
+      "nobody",
+      "--yes",
+      "--tenants-dir",
+      tenantsDir,
+    );
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("--extends nobody: that tenant is not usable as a base");
+    const both = await cli(
+      "new",
+      "kid",
+      "--extends",
+      "mysport",
+      "--from",
+      "mysport",
+      "--yes",
+      "--tenants-dir",
+      tenantsDir,
+    );
+    expect(both.code).toBe(2);
+    expect((await readdir(tenantsDir)).filter((f) => f.startsWith("kid"))).toEqual([]);
+  }, 60_000);
+});
