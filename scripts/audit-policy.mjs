@@ -105,6 +105,7 @@ export const DECISIONS = {
   "@tanstack/react-virtual": "no advisory; layout math for the photo grid",
   "@vitejs/plugin-react": "no advisory; build-time (its babel, esbuild and vite have entries)",
   commander: "no advisory; parses the CLI's own arguments",
+  culori: "no advisory; parses the tenant's palette colours for the contrast check (CLI only)",
   fflate: "no advisory; zips demo archives in the preview",
   mobx: "no advisory; state of the storefront",
   "mobx-react-lite": "no advisory; binds MobX to React",

@@ -81,7 +81,8 @@ function freshConfig(id: string, a: NewTenantAnswers): TenantConfig {
       palette: {
         primary: a.color,
         onPrimary: onColor(a.color),
-        secondary: "#ff6f00",
+        // Orange darkened to the same hue's first shade that white badge text is readable on.
+        secondary: "#b85000",
         background: "#f5f7fa",
         surface: "#ffffff",
         text: "#1a1f2b",

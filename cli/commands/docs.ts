@@ -172,6 +172,12 @@ Checked by \`storefront validate\` (and every build) beyond the types above:
 - A host's \`language\` is one of \`languages.available\`.
 - \`theme.logo\`, \`theme.logoSmall\` and \`theme.favicon\` name existing files inside the tenants
   folder (e.g. \`mysport/logo.svg\`), never outside it.
+- The palette is readable: every colour pair the storefront draws (body and secondary text on the
+  background and on surfaces, \`onPrimary\` on \`primary\`, \`primary\` as links and outlines, the
+  cart badge, discounted prices, error text and the error snackbar, the focus ring) reaches the
+  WCAG 2.2 contrast minimum: 4.5:1 for text, 3:1 for a pair drawn only as large text or as a
+  non-text outline. A pair under it is refused with both colours, the ratio and the nearest colour
+  of the same hue that passes.
 - Nothing in a tenant file is secret: all of it is shipped to the browser.
 
 ## Brand families (\`extends\`)

@@ -8,6 +8,7 @@ import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { type Document, LineCounter, parseDocument, type YAMLError } from "yaml";
 import { type AssetBytes, checkAssets, inside } from "./assets.ts";
+import { contrastProblems } from "./contrast.ts";
 import {
   allowedKeys,
   describeIssue,
@@ -335,6 +336,12 @@ async function loadFile(
     if (a.kind === "missing" && all.some((p) => p.path === path)) continue;
     if (a.kind === "escapes") all = all.filter((p) => p.path !== path);
     all.push({ ...locateValue(layers, a.path), path, message: a.message });
+  }
+  // Readable colours are a rule across the palette's fields, checked once its shape is right.
+  if (config) {
+    for (const c of contrastProblems(config.theme.palette)) {
+      all.push({ ...locateValue(layers, c.path), path: formatPath(c.path), message: c.message });
+    }
   }
   if (all.length || !config) return fail(id, file, all);
 

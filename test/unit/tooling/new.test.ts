@@ -117,7 +117,7 @@ describe("storefront new", () => {
 
   it("asks for what flags leave out on a terminal; Enter takes the default", async () => {
     const asked: string[] = [];
-    const answers = ["", "", "en, es", "not a colour", "#00AA55"];
+    const answers = ["", "", "en, es", "not a colour", "#008342"];
     const c = capture();
     const code = await runNew({
       id: "asked-brand",
@@ -145,7 +145,24 @@ describe("storefront new", () => {
       default: "en",
       picker: true,
     });
-    expect(t.ok && t.config.theme.palette.primary).toBe("#00aa55");
+    expect(t.ok && t.config.theme.palette.primary).toBe("#008342");
+  });
+
+  it("refuses a brand colour too light to read as link text, naming the nearest one that passes", async () => {
+    const c = capture();
+    const code = await runNew({
+      id: "pale-brand",
+      tenantsDir,
+      color: "#00AA55",
+      yes: true,
+      json: false,
+      print: c.print,
+    });
+    expect(code).toBe(1);
+    expect(c.err.join("\n")).toContain(
+      'theme.palette.primary  primary "#00aa55" on background "#f5f7fa" has a contrast of 2.84:1, below 4.5:1, the minimum for text (links; the focus ring, selected tabs); the nearest primary of the same hue that passes: "#008342"',
+    );
+    expect((await readdir(tenantsDir)).filter((f) => f.startsWith("pale-brand"))).toEqual([]);
   });
 
   it.each(ALL)(
