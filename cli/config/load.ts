@@ -26,6 +26,7 @@ import {
   MAX_EXTENDS_DEPTH,
   mergeLayers,
 } from "./extends.ts";
+import { fontMetrics } from "./fonts.ts";
 import {
   complexKeyOffsets,
   firstAliasOffset,
@@ -336,6 +337,19 @@ async function loadFile(
     if (a.kind === "missing" && all.some((p) => p.path === path)) continue;
     if (a.kind === "escapes") all = all.filter((p) => p.path !== path);
     all.push({ ...locateValue(layers, a.path), path, message: a.message });
+  }
+  // A font file that passed its header check must also be a font the build can measure.
+  for (const a of assets) {
+    if (!a.ok || !a.rel.endsWith(".woff2")) continue;
+    const metrics = await fontMetrics(a.bytes);
+    if (typeof metrics === "string") {
+      const path = formatPath(a.path);
+      all.push({
+        ...locateValue(layers, a.path),
+        path,
+        message: `${shownDir}/${a.rel}: ${metrics}`,
+      });
+    }
   }
   // Readable colours are a rule across the palette's fields, checked once its shape is right.
   if (config) {
