@@ -3,7 +3,7 @@
  * tenant with the brand swapped), rendered through templates/tenant.yaml.hbs, and its assets.
  */
 import { readFile } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { basename, extname, join } from "node:path";
 import Handlebars from "handlebars";
 import { stringify } from "yaml";
 import type { Language, TenantConfig } from "../config/schema.ts";
@@ -157,6 +157,17 @@ function copiedConfig(id: string, a: NewTenantAnswers, source: TenantConfig): Te
       logoSmall: `${id}/logo-small${extname(source.theme.logoSmall)}`,
       favicon: `${id}/favicon${extname(source.theme.favicon)}`,
       ...(source.theme.hero ? { hero: `${id}/hero${extname(source.theme.hero)}` } : {}),
+      ...(source.theme.fonts
+        ? {
+            fonts: {
+              family: source.theme.fonts.family,
+              regular: `${id}/${basename(source.theme.fonts.regular)}`,
+              ...(source.theme.fonts.bold
+                ? { bold: `${id}/${basename(source.theme.fonts.bold)}` }
+                : {}),
+            },
+          }
+        : {}),
     },
     languages: {
       available: langs,
@@ -188,6 +199,11 @@ export function scaffoldTenant(
   for (const field of ["logo", "logoSmall", "favicon", "hero"] as const) {
     const to = config.theme[field];
     const from = source.config.theme[field];
+    if (to && from) assets.set(to, { copyFrom: join(source.tenantsDir, from) });
+  }
+  for (const weight of ["regular", "bold"] as const) {
+    const to = config.theme.fonts?.[weight];
+    const from = source.config.theme.fonts?.[weight];
     if (to && from) assets.set(to, { copyFrom: join(source.tenantsDir, from) });
   }
   return { config, assets };

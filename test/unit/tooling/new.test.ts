@@ -178,7 +178,16 @@ describe("storefront new", () => {
         ...c,
         tenantName: "",
         hosts: [],
-        theme: { ...c.theme, id: "", logo: "", logoSmall: "", favicon: "", hero: "" },
+        theme: {
+          ...c.theme,
+          id: "",
+          logo: "",
+          logoSmall: "",
+          favicon: "",
+          hero: "",
+          // The copy's font files are its own copies (compared byte for byte below).
+          fonts: c.theme.fonts && { family: c.theme.fonts.family },
+        },
         footer: c.footer && {
           ...c.footer,
           copyright: c.footer.copyright && { ...c.footer.copyright, holder: "" },
@@ -193,6 +202,16 @@ describe("storefront new", () => {
           .join(" ")}`,
       );
       expect(made.config.hosts).toEqual([{ host: `${copy}.example` }]);
+      for (const weight of ["regular", "bold"] as const) {
+        const to = made.config.theme.fonts?.[weight];
+        const from = source.config.theme.fonts?.[weight];
+        expect(to === undefined).toBe(from === undefined);
+        if (!to || !from) continue;
+        expect(to.startsWith(`${copy}/`)).toBe(true);
+        expect(await readFile(join(tenantsDir, to))).toEqual(
+          await readFile(join(tenantsDir, from)),
+        );
+      }
       for (const field of ["logo", "logoSmall", "favicon", "hero"] as const) {
         const to = made.config.theme[field] ?? "";
         expect(to.startsWith(`${copy}/`)).toBe(true);
