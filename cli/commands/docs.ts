@@ -172,6 +172,9 @@ Checked by \`storefront validate\` (and every build) beyond the types above:
 - A host's \`language\` is one of \`languages.available\`.
 - \`theme.logo\`, \`theme.logoSmall\` and \`theme.favicon\` name existing files inside the tenants
   folder (e.g. \`mysport/logo.svg\`), never outside it.
+- \`theme.fonts.regular\` and \`theme.fonts.bold\` are WOFF2 fonts of at most 100 KiB each
+  (signature, header and metrics checked); the build preloads them and gives them a fallback
+  with matched metrics ([brand-families.md](brand-families.md)).
 - The palette is readable: every colour pair the storefront draws (body and secondary text on the
   background and on surfaces, \`onPrimary\` on \`primary\`, \`primary\` as links and outlines, the
   cart badge, discounted prices, error text and the error snackbar, the focus ring) reaches the
