@@ -26,6 +26,7 @@ interface NewFlags {
   languages?: string;
   color?: string;
   from?: string;
+  extends?: string;
   yes?: boolean;
   json?: boolean;
 }
@@ -237,6 +238,7 @@ export async function main(argv: string[]): Promise<number> {
     .option("--languages <list>", "languages, comma-separated, the default first (e.g. ru,en)")
     .option("--color <hex>", "brand colour as #rrggbb (logos and primary colour)")
     .option("--from <id>", "copy an existing tenant's settings and assets")
+    .option("--extends <id>", "write a child of that tenant: only what differs, the rest inherited")
     .option("--yes", "take the default for every value not given; never ask")
     .option("--tenants-dir <dir>", "folder of tenant YAML files", "tenants")
     .option("--json", "print a machine-readable result (for CI)")

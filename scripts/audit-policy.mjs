@@ -104,7 +104,11 @@ export const DECISIONS = {
   "@lingui/vite-plugin": "no advisory; build-time, compiles our own .po files",
   "@tanstack/react-virtual": "no advisory; layout math for the photo grid",
   "@vitejs/plugin-react": "no advisory; build-time (its babel, esbuild and vite have entries)",
+  "@capsizecss/metrics": "no advisory; data only (Arial's metrics for the brand font's fallback)",
+  "@capsizecss/unpack":
+    "no advisory; reads the metrics of the tenant's checked, size-bounded WOFF2 fonts at build time",
   commander: "no advisory; parses the CLI's own arguments",
+  culori: "no advisory; parses the tenant's palette colours for the contrast check (CLI only)",
   fflate: "no advisory; zips demo archives in the preview",
   mobx: "no advisory; state of the storefront",
   "mobx-react-lite": "no advisory; binds MobX to React",

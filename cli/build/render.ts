@@ -6,6 +6,14 @@ import Handlebars from "handlebars";
 import { isShell, pageFile, tenantPages } from "../../storefront/src/domain/pages.ts";
 import type { PrerenderedPage } from "../../storefront/src/prerender.tsx";
 import type { AssetBytes } from "../config/assets.ts";
+import {
+  FALLBACK_FONT,
+  type FallbackOverrides,
+  fallbackFamily,
+  fallbackOverrides,
+  fontMetrics,
+  fontStack,
+} from "../config/fonts.ts";
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
 import type { CoreBuild } from "./core.ts";
 import { CORE_CACHE_DIR, TEMPLATES_DIR } from "./paths.ts";
@@ -71,6 +79,16 @@ const shortHash = (data: string | Uint8Array) =>
   createHash("sha256").update(data).digest("hex").slice(0, 10);
 
 export type TenantFiles = Map<string, string | Uint8Array>;
+
+/** One weight of the brand font and its matched fallback, as theme.scss.hbs declares them. */
+interface FontFace extends FallbackOverrides {
+  family: string;
+  fallback: string;
+  file: string;
+  weight: 400 | 700;
+  /** The local() sources of the fallback. */
+  local: string;
+}
 
 /**
  * CSS as the text of a <style> element: the HTML parser ends the element at the first "</style",
@@ -150,13 +168,37 @@ export async function renderTenant(
   // The theme (from the tenant's tokens) and the app's first-screen stylesheet, inlined in every
   // page: the first paint waits for no stylesheet request, one slow-network round trip less.
   // The CSP allows exactly this text by its hash (deploy.ts); no 'unsafe-inline'.
-  const scss = (await template("theme.scss.hbs"))(config.theme);
+  // The brand font: its files copied with a content hash and preloaded, declared with a
+  // metric-matched local fallback (computed here from the font's own tables), see config/fonts.ts.
+  const fonts = config.theme.fonts;
+  const fontFaces: FontFace[] = [];
+  for (const [weight, rel] of [
+    [400, fonts?.regular],
+    [700, fonts?.bold],
+  ] as const) {
+    if (!fonts || !rel) continue;
+    const metrics = await fontMetrics(checked(rel));
+    if (typeof metrics === "string") throw new Error(`${rel}: ${metrics}`);
+    fontFaces.push({
+      family: fonts.family,
+      fallback: fallbackFamily(fonts.family),
+      file: await asset(rel),
+      weight,
+      local: (weight === 700 ? FALLBACK_FONT.bold : FALLBACK_FONT.regular).join(", "),
+      ...fallbackOverrides(metrics),
+    });
+  }
+  const scss = (await template("theme.scss.hbs"))({
+    ...config.theme,
+    fontFaces,
+    fontStack: fontStack(fonts?.family, config.theme.typography.fontFamily),
+  });
   const themeCss = await compileTheme(scss, core);
   const appCss = await Promise.all(core.css.map((f) => readFile(join(core.dir, f), "utf8")));
   const inlineCss = styleElementText([themeCss, ...appCss].join("\n"));
   const styleHashes = [cspHash(inlineCss)];
 
-  const { palette, typography: _t, radius: _r, ...themeRest } = config.theme;
+  const { palette, typography: _t, radius: _r, fonts: _f, ...themeRest } = config.theme;
   const hero = config.theme.hero ? await asset(config.theme.hero) : undefined;
   // Where nginx finds the certificate is the server's business, not the browser's.
   const { tls: _tls, ...browserConfig } = config;
@@ -202,6 +244,7 @@ export async function renderTenant(
         boot: bootFile,
         modulePreload: isShell(kind) ? shellScripts : [],
         hero: kind === "home" ? hero : undefined,
+        fontPreloads: fontFaces.map((f) => f.file),
         settingsJson: scriptSafeJson(settings),
         root: rendered.html,
         noscript: rendered.noscriptNav,

@@ -3,7 +3,7 @@
  * tenant with the brand swapped), rendered through templates/tenant.yaml.hbs, and its assets.
  */
 import { readFile } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { basename, extname, join } from "node:path";
 import Handlebars from "handlebars";
 import { stringify } from "yaml";
 import type { Language, TenantConfig } from "../config/schema.ts";
@@ -39,7 +39,7 @@ export const titleCase = (id: string) =>
     .join(" ");
 
 /** themes-service ids are [A-Za-z0-9_-]: the name's Latin letters and digits, else the id's. */
-function themeId(name: string, id: string): string {
+export function themeIdFor(name: string, id: string): string {
   const pascal = (s: string) =>
     s
       .split(/[^A-Za-z0-9]+/)
@@ -77,11 +77,12 @@ function freshConfig(id: string, a: NewTenantAnswers): TenantConfig {
   return {
     tenantName: a.name,
     theme: {
-      id: themeId(a.name, id),
+      id: themeIdFor(a.name, id),
       palette: {
         primary: a.color,
         onPrimary: onColor(a.color),
-        secondary: "#ff6f00",
+        // Orange darkened to the same hue's first shade that white badge text is readable on.
+        secondary: "#b85000",
         background: "#f5f7fa",
         surface: "#ffffff",
         text: "#1a1f2b",
@@ -150,12 +151,23 @@ function copiedConfig(id: string, a: NewTenantAnswers, source: TenantConfig): Te
     tenantName: a.name,
     theme: {
       ...source.theme,
-      id: themeId(a.name, id),
+      id: themeIdFor(a.name, id),
       palette,
       logo: `${id}/logo${extname(source.theme.logo)}`,
       logoSmall: `${id}/logo-small${extname(source.theme.logoSmall)}`,
       favicon: `${id}/favicon${extname(source.theme.favicon)}`,
       ...(source.theme.hero ? { hero: `${id}/hero${extname(source.theme.hero)}` } : {}),
+      ...(source.theme.fonts
+        ? {
+            fonts: {
+              family: source.theme.fonts.family,
+              regular: `${id}/${basename(source.theme.fonts.regular)}`,
+              ...(source.theme.fonts.bold
+                ? { bold: `${id}/${basename(source.theme.fonts.bold)}` }
+                : {}),
+            },
+          }
+        : {}),
     },
     languages: {
       available: langs,
@@ -187,6 +199,11 @@ export function scaffoldTenant(
   for (const field of ["logo", "logoSmall", "favicon", "hero"] as const) {
     const to = config.theme[field];
     const from = source.config.theme[field];
+    if (to && from) assets.set(to, { copyFrom: join(source.tenantsDir, from) });
+  }
+  for (const weight of ["regular", "bold"] as const) {
+    const to = config.theme.fonts?.[weight];
+    const from = source.config.theme.fonts?.[weight];
     if (to && from) assets.set(to, { copyFrom: join(source.tenantsDir, from) });
   }
   return { config, assets };

@@ -3,6 +3,7 @@
  * walking the tenant JSON Schema, so the page can never describe a field the schema lacks.
  */
 import { writeFile } from "node:fs/promises";
+import { MAX_EXTENDS_DEPTH } from "../config/extends.ts";
 import { tenantJsonSchema } from "../config/json-schema.ts";
 import type { Printer } from "./print.ts";
 
@@ -23,6 +24,8 @@ interface SchemaNode {
   minLength?: number;
   maxLength?: number;
   minItems?: number;
+  /** The whole tenant (a file without `extends`); the root itself is the partial one. */
+  else?: SchemaNode;
 }
 
 interface Row {
@@ -115,7 +118,10 @@ function walkProperties(node: SchemaNode, prefix: string, rows: Row[]) {
 /** Every field of the schema as one row: path, type, required, allowed values, description. */
 export function tenantFieldRows(schema: object = tenantJsonSchema()): Row[] {
   const rows: Row[] = [];
-  walkProperties(schema as SchemaNode, "", rows);
+  const root = schema as SchemaNode;
+  const base = root.else && root.properties?.extends;
+  if (base) walk(base, "extends", false, rows);
+  walkProperties(root.else ?? root, "", rows);
   return rows;
 }
 
@@ -166,7 +172,26 @@ Checked by \`storefront validate\` (and every build) beyond the types above:
 - A host's \`language\` is one of \`languages.available\`.
 - \`theme.logo\`, \`theme.logoSmall\` and \`theme.favicon\` name existing files inside the tenants
   folder (e.g. \`mysport/logo.svg\`), never outside it.
+- \`theme.fonts.regular\` and \`theme.fonts.bold\` are WOFF2 fonts of at most 100 KiB each
+  (signature, header and metrics checked); the build preloads them and gives them a fallback
+  with matched metrics ([brand-families.md](brand-families.md)).
+- The palette is readable: every colour pair the storefront draws (body and secondary text on the
+  background and on surfaces, \`onPrimary\` on \`primary\`, \`primary\` as links and outlines, the
+  cart badge, discounted prices, error text and the error snackbar, the focus ring) reaches the
+  WCAG 2.2 contrast minimum: 4.5:1 for text, 3:1 for a pair drawn only as large text or as a
+  non-text outline. A pair under it is refused with both colours, the ratio and the nearest colour
+  of the same hue that passes.
 - Nothing in a tenant file is secret: all of it is shipped to the browser.
+
+## Brand families (\`extends\`)
+
+A tenant file may start with \`extends: <id>\` (another tenant of the same folder) and hold only
+what differs from that tenant. _Required_ above then applies to the merged result, not to the
+file: maps merge key by key, lists and scalars replace the base's whole value, and \`null\`
+removes an inherited optional field (\`auth: null\`: no sign-in; \`footer: null\` stays "no footer").
+A base may extend another (at most ${MAX_EXTENDS_DEPTH} steps); a cycle, a missing base and a base whose file
+is a link out of the folder are refused. Every problem names the file, line and column where the
+value was written, in the child or in a base. See [brand-families.md](brand-families.md).
 `;
 }
 

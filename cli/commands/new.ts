@@ -7,14 +7,17 @@ import { existsSync } from "node:fs";
 import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
+import { stringify } from "yaml";
+import { onColor } from "../build/brand-svg.ts";
 import {
   defaultAnswers,
   type NewTenantAnswers,
   renderTenantYaml,
   scaffoldTenant,
+  themeIdFor,
 } from "../build/scaffold.ts";
 import { formatProblem, loadTenant } from "../config/load.ts";
-import { CURRENCIES, LANGUAGES, TENANT_ID_RE } from "../config/schema.ts";
+import { CURRENCIES, LANGUAGES, TENANT_ID_RE, type TenantConfig } from "../config/schema.ts";
 import type { Printer } from "./print.ts";
 
 export interface NewCommandOptions {
@@ -25,6 +28,8 @@ export interface NewCommandOptions {
   languages?: string | undefined;
   color?: string | undefined;
   from?: string | undefined;
+  /** Write a child of this tenant (`extends`) holding only what differs, and no assets. */
+  extends?: string | undefined;
   yes: boolean;
   json: boolean;
   print: Printer;
@@ -150,6 +155,13 @@ export async function runNew(o: NewCommandOptions): Promise<number> {
       return 1;
     }
   }
+  if (o.extends !== undefined) {
+    if (o.from !== undefined) {
+      err("--from copies a tenant and --extends inherits from one: give only one of them");
+      return 2;
+    }
+    return newChild(o, dir, yamlFile);
+  }
   let source: Awaited<ReturnType<typeof loadTenant>> | undefined;
   if (o.from !== undefined) {
     source = await loadTenant(dir, o.from);
@@ -207,6 +219,93 @@ export async function runNew(o: NewCommandOptions): Promise<number> {
   }
   for (const f of files) out(`created ${f}`);
   out(`Next: set hosts and support in ${show(yamlFile)} (see docs/tenant-config.md), then`);
+  out(`  npx storefront build ${o.id}`);
+  return 0;
+}
+
+/**
+ * The values a child must set (its name, its theme id and a placeholder host) and those the
+ * answers change from the base; everything else it inherits.
+ */
+export function childConfig(
+  id: string,
+  base: string,
+  model: TenantConfig,
+  a: NewTenantAnswers,
+): Record<string, unknown> {
+  const child: Record<string, unknown> = {
+    extends: base,
+    tenantName: a.name,
+    theme: {
+      id: themeIdFor(a.name, id),
+      ...(a.color !== model.theme.palette.primary
+        ? { palette: { primary: a.color, onPrimary: onColor(a.color) } }
+        : {}),
+    },
+  };
+  const [first] = a.languages;
+  const sameLanguages =
+    a.languages.join() === model.languages.available.join() && first === model.languages.default;
+  if (!sameLanguages && first) {
+    child.languages = {
+      available: a.languages,
+      default: first,
+      picker: a.languages.length > 1 && model.languages.picker,
+    };
+  }
+  if (a.currencyId !== model.currencyId) child.currencyId = a.currencyId;
+  child.hosts = [{ host: `${id}.example` }];
+  return child;
+}
+
+async function newChild(o: NewCommandOptions, dir: string, yamlFile: string): Promise<number> {
+  const { out, err } = o.print;
+  const base = o.extends as string;
+  const model = await loadTenant(dir, base);
+  if (!model.ok) {
+    err(`--extends ${base}: that tenant is not usable as a base`);
+    for (const p of model.problems) err(`  ${formatProblem(p)}`);
+    return 1;
+  }
+  const answers = await gather(o, defaultAnswers(o.id, model.config));
+  if (typeof answers === "string") {
+    err(answers);
+    return 2;
+  }
+  const child = childConfig(o.id, base, model.config, answers);
+  const header = [
+    "# yaml-language-server: $schema=../docs/tenant.schema.json",
+    `# ${answers.name.replace(/[\r\n]+/g, " ")}: created by \`storefront new --extends ${base}\`. Every value not set here is`,
+    `# ${base}'s (tenants/${base}.yaml); set a field here to change it (docs/brand-families.md).`,
+    "# TODO: the host names this brand is served on (a .example name is a placeholder).",
+  ];
+  const body = stringify(child, { lineWidth: 0, version: "1.1" });
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(yamlFile, `${header.join("\n")}\n${body}`, { flag: "wx" });
+  } catch (e) {
+    err(`could not create tenant ${o.id}: ${(e as Error).message}`);
+    return 1;
+  }
+  const check = await loadTenant(dir, o.id);
+  if (!check.ok) {
+    await rm(yamlFile, { force: true });
+    err("the new tenant would not be valid, so nothing was written:");
+    for (const p of check.problems) err(`  ${formatProblem(p)}`);
+    return 1;
+  }
+  if (o.json) {
+    out(
+      JSON.stringify(
+        { ok: true, id: o.id, files: [show(yamlFile)], config: check.config },
+        null,
+        2,
+      ),
+    );
+    return 0;
+  }
+  out(`created ${show(yamlFile)} (extends ${base})`);
+  out(`Next: set hosts and what differs from ${base} in ${show(yamlFile)}, then`);
   out(`  npx storefront build ${o.id}`);
   return 0;
 }

@@ -51,6 +51,7 @@ function toJson(results: LoadResult[]) {
       id: r.id,
       file: r.file,
       ok: r.ok,
+      ...(r.ok && r.bases.length ? { extends: r.bases } : {}),
       problems: r.ok ? [] : r.problems,
     })),
   };
@@ -86,8 +87,9 @@ export async function runValidate(opts: ValidateOptions): Promise<number> {
 
   for (const r of results) {
     if (r.ok) {
+      const family = r.bases.length ? paint.dim(`  extends ${r.bases.join(" → ")}`) : "";
       const detail = opts.verbose ? paint.dim(`  ${r.file}  sha256 ${r.hash.slice(0, 12)}`) : "";
-      out(`${paint.ok("✓")} ${r.id}${detail}`);
+      out(`${paint.ok("✓")} ${r.id}${family}${detail}`);
       continue;
     }
     err(`${paint.bad("✗")} ${r.id}  ${plural(r.problems.length, "problem")}`);

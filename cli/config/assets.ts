@@ -40,7 +40,8 @@ export type AssetResult =
 /** The checked bytes of every asset, by its path relative to the tenants directory. */
 export type AssetBytes = ReadonlyMap<string, Uint8Array>;
 
-function inside(root: string, p: string): boolean {
+/** Whether `p` is inside the folder `root` (not the folder itself). */
+export function inside(root: string, p: string): boolean {
   const rel = relative(root, p);
   return rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
 }
@@ -65,14 +66,30 @@ async function readBounded(real: string, limit: number): Promise<Buffer | "not-a
   }
 }
 
+/** One asset a tenant names: where in the YAML, the file, its byte limit and how to say it. */
+interface AssetSpot {
+  path: string[];
+  value: string;
+  limit: number;
+  /** "a logo as an SVG", "a font file": what the limit is for. */
+  what: string;
+}
+
+/**
+ * Brand fonts (theme.fonts): each weight is a WOFF2 file preloaded on every first visit, so it
+ * competes with the hero for a slow phone's first seconds: a latin + cyrillic subset is ~25 KiB,
+ * 100 KiB refuses a whole unsubsetted family.
+ */
+export const FONT_LIMIT = 100 * KIB;
+export const FONT_FIELDS = ["regular", "bold"] as const;
+
 async function checkOne(
   tenantsDir: string,
   realDir: string,
   shownDir: string,
-  field: AssetField,
-  value: string,
+  spot: AssetSpot,
 ): Promise<AssetResult> {
-  const path = ["theme", field];
+  const { path, value, limit } = spot;
   const shown = JSON.stringify(value);
   const segments = value.split(/[\\/]/);
   const abs = resolve(tenantsDir, value);
@@ -87,15 +104,12 @@ async function checkOne(
       const message = `the path leads outside ${shownDir}/ through a symbolic link; received ${shown}`;
       return { path, ok: false, kind: "escapes", message };
     }
-    const limit = assetLimit(field, value);
     const bytes = await readBounded(real, limit);
     if (bytes === "not-a-file") {
       return { path, ok: false, kind: "missing", message: `not a file: ${shownDir}/${value}` };
     }
     if (bytes.length > limit) {
-      const { what } = ASSET_LIMITS[field];
-      const kind = extname(value).toLowerCase() === ".svg" ? "an SVG" : "a raster image";
-      const message = `${shownDir}/${value} is larger than ${limit / KIB} KiB (${limit} bytes), the limit for ${what} as ${kind}; make the file smaller`;
+      const message = `${shownDir}/${value} is larger than ${limit / KIB} KiB (${limit} bytes), the limit for ${spot.what}; make the file smaller`;
       // Stryker disable next-line StringLiteral: the loader tells only "missing" and "escapes" apart.
       return { path, ok: false, kind: "content", message };
     }
@@ -126,9 +140,20 @@ export async function checkAssets(
   } catch {
     // The tenants directory was readable a moment ago; keep the resolved path.
   }
-  const checks = ASSET_FIELDS.flatMap((field) => {
+  const spots: AssetSpot[] = [];
+  for (const field of ASSET_FIELDS) {
     const value = (theme as Record<string, unknown>)[field];
-    return typeof value === "string" ? [checkOne(tenantsDir, realDir, shownDir, field, value)] : [];
-  });
-  return Promise.all(checks);
+    if (typeof value !== "string") continue;
+    const kind = extname(value).toLowerCase() === ".svg" ? "an SVG" : "a raster image";
+    const what = `${ASSET_LIMITS[field].what} as ${kind}`;
+    spots.push({ path: ["theme", field], value, limit: assetLimit(field, value), what });
+  }
+  const fonts = (theme as Record<string, unknown>).fonts;
+  for (const field of FONT_FIELDS) {
+    const value =
+      fonts && typeof fonts === "object" ? (fonts as Record<string, unknown>)[field] : undefined;
+    if (typeof value !== "string") continue;
+    spots.push({ path: ["theme", "fonts", field], value, limit: FONT_LIMIT, what: "a font file" });
+  }
+  return Promise.all(spots.map((spot) => checkOne(tenantsDir, realDir, shownDir, spot)));
 }

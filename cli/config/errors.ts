@@ -130,15 +130,26 @@ export function allowedKeys(root: ZodType, path: readonly PropertyKey[]): string
   return shape ? Object.keys(shape) : [];
 }
 
-function isNullableAt(root: ZodType, path: readonly PropertyKey[]): boolean {
+/** Whether the field at a data path is wrapped in `kind` (optional or nullable). */
+function wrappedAt(root: ZodType, path: readonly PropertyKey[], kind: string): boolean {
   const s = rawSchemaAt(root, path);
-  let nullable = false;
+  let found = false;
   if (s)
     unwrap(s, (type) => {
-      if (type === "nullable") nullable = true;
+      if (type === kind) found = true;
     });
-  return nullable;
+  return found;
 }
+
+const isNullableAt = (root: ZodType, path: readonly PropertyKey[]) =>
+  wrappedAt(root, path, "nullable");
+
+/** Whether null is a value of its own for the field at a data path (`footer: null`). */
+export const acceptsNull = isNullableAt;
+
+/** Whether the field at a data path may be left out. */
+export const isOptionalAt = (root: ZodType, path: readonly PropertyKey[]) =>
+  wrappedAt(root, path, "optional");
 
 export function unknownKeyMessage(key: string, allowed: string[], present: string[]): string {
   const free = allowed.filter((k) => !present.includes(k));

@@ -4,23 +4,32 @@
  * and field, and all of them are reported at once.
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { type Document, LineCounter, parseDocument, type YAMLError } from "yaml";
-import { type AssetBytes, checkAssets } from "./assets.ts";
+import { type AssetBytes, checkAssets, inside } from "./assets.ts";
+import { contrastProblems } from "./contrast.ts";
 import {
   allowedKeys,
   describeIssue,
+  describeValue,
   didYouMean,
   formatPath,
   oneLine,
   unknownKeyMessage,
 } from "./errors.ts";
 import {
+  EXTENDS_KEY,
+  type Layer,
+  locateKey,
+  locateValue,
+  MAX_EXTENDS_DEPTH,
+  mergeLayers,
+} from "./extends.ts";
+import { fontMetrics } from "./fonts.ts";
+import {
   complexKeyOffsets,
   firstAliasOffset,
-  keysAt,
-  offsetOfKey,
   offsetOfPath,
   pathAtOffset,
   positionAt,
@@ -45,10 +54,22 @@ export type LoadedTenant = {
   assets: AssetBytes;
   /**
    * Every file this tenant was made from, by its path relative to the tenants folder, with
-   * the bytes read: the YAML (and any file it extends) and its assets. The build records their
+   * the bytes read: the YAML, every file it extends, and its assets. The build records their
    * hashes and skips a tenant none of whose files changed.
    */
   sources: ReadonlyMap<string, Uint8Array>;
+  /** The ids of the tenants this one extends, nearest first (empty without `extends`). */
+  bases: string[];
+  /** Every file the tenant was made from (see tenantInputs). */
+  inputs: TenantInput[];
+};
+/** One file a tenant was made from. */
+export type TenantInput = {
+  /** Relative to the tenants directory, with `/`: `mysport.yaml`, `mysport/logo.svg`. */
+  path: string;
+  abs: string;
+  /** sha256 of the bytes that were checked (hex). */
+  sha256: string;
 };
 export type FailedTenant = { ok: false; id: string; file: string; problems: ConfigProblem[] };
 export type LoadResult = LoadedTenant | FailedTenant;
@@ -83,7 +104,14 @@ export async function listTenantIds(tenantsDir: string): Promise<string[]> {
 function fail(id: string, file: string, problems: ConfigProblem[]): FailedTenant {
   const sorted = problems
     .map((p) => ({ ...p, path: oneLine(p.path), message: oneLine(p.message) }))
-    .sort((a, b) => a.line - b.line || a.col - b.col);
+    // The tenant's own file first, then each base's, each in the order of its lines.
+    .sort(
+      (a, b) =>
+        Number(a.file !== file) - Number(b.file !== file) ||
+        (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+        a.line - b.line ||
+        a.col - b.col,
+    );
   return { ok: false, id, file, problems: sorted };
 }
 
@@ -109,26 +137,25 @@ function yamlProblem(doc: Document, lc: LineCounter, file: string, e: YAMLError)
   return { file, line, col, path: "(yaml)", message: `invalid YAML: ${text}` };
 }
 
-function schemaProblems(doc: Document, lc: LineCounter, file: string, data: unknown) {
+function schemaProblems(layers: readonly Layer[], data: unknown) {
   const result = tenantSchema.safeParse(data, { reportInput: true });
   if (result.success) return { config: result.data, problems: [] as ConfigProblem[] };
   const problems: ConfigProblem[] = [];
-  const at = (offset: number) => positionAt(lc, offset);
   for (const issue of result.error.issues) {
     if (issue.code === "unrecognized_keys") {
       const allowed = allowedKeys(tenantSchema, issue.path);
-      const present = keysAt(doc, issue.path);
+      const present = isMapValue(valueAt(data, issue.path))
+        ? Object.keys(valueAt(data, issue.path) as object)
+        : [];
       for (const key of issue.keys) {
-        const pos = at(offsetOfKey(doc, issue.path, key));
+        const at = locateKey(layers, issue.path, key);
         const message = unknownKeyMessage(key, allowed, present);
-        problems.push({ file, ...pos, path: formatPath([...issue.path, key]), message });
+        problems.push({ ...at, path: formatPath([...issue.path, key]), message });
       }
       continue;
     }
-    const pos = at(offsetOfPath(doc, issue.path));
     problems.push({
-      file,
-      ...pos,
+      ...locateValue(layers, issue.path),
       path: formatPath(issue.path),
       message: describeIssue(issue, tenantSchema),
     });
@@ -136,14 +163,28 @@ function schemaProblems(doc: Document, lc: LineCounter, file: string, data: unkn
   return { config: undefined, problems };
 }
 
-async function loadFile(
-  tenantsDir: string,
+const isMapValue = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === "object" && !Array.isArray(v);
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let cur = data;
+  for (const seg of path) cur = (cur as Record<PropertyKey, unknown> | undefined)?.[seg];
+  return cur;
+}
+
+type Parsed = { ok: true; layer: Layer } | { ok: false; problems: ConfigProblem[] };
+
+/** Reads and parses one tenant file; what is wrong with it is placed in that file. */
+async function readLayer(
   id: string,
   abs: string,
   file: string,
-): Promise<LoadResult> {
-  const problem = (message: string, path = "(file)"): FailedTenant =>
-    fail(id, file, [{ file, line: 1, col: 1, path, message }]);
+  missing: () => Promise<ConfigProblem>,
+): Promise<Parsed> {
+  const problem = (message: string, path = "(file)"): Parsed => ({
+    ok: false,
+    problems: [{ file, line: 1, col: 1, path, message }],
+  });
   let bytes: Buffer;
   try {
     const info = await stat(abs);
@@ -154,7 +195,7 @@ async function loadFile(
     bytes = await readFile(abs);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return problem(await missingFileMessage(tenantsDir, file, id));
+    if (code === "ENOENT") return { ok: false, problems: [await missing()] };
     return problem(`cannot read ${file}: ${code ?? (e as Error).message}`);
   }
 
@@ -165,7 +206,7 @@ async function loadFile(
     const before = text.slice(0, shape.offset);
     const line = before.split("\n").length;
     const col = shape.offset - before.lastIndexOf("\n");
-    return fail(id, file, [{ file, line, col, path: "(yaml)", message: shape.message }]);
+    return { ok: false, problems: [{ file, line, col, path: "(yaml)", message: shape.message }] };
   }
   const lc = new LineCounter();
   const doc = parseDocument(text, {
@@ -181,7 +222,7 @@ async function loadFile(
     const message = "a list or map used as a key; expected a plain key such as tenantName";
     syntax.push({ file, ...positionAt(lc, offset), path: "(yaml)", message });
   }
-  if (syntax.length) return fail(id, file, syntax);
+  if (syntax.length) return { ok: false, problems: syntax };
   if (doc.contents === null) {
     return problem(
       "the file is empty; expected a map of tenant settings (tenantName: …)",
@@ -197,10 +238,101 @@ async function loadFile(
     const message = /alias/i.test(String((e as Error)?.message))
       ? `too many alias expansions; expected at most ${MAX_ALIAS_COUNT} — write the values out instead of nesting aliases`
       : `invalid YAML: ${(e as Error)?.message ?? String(e)}`;
-    return fail(id, file, [{ file, line, col, path: "(yaml)", message }]);
+    return { ok: false, problems: [{ file, line, col, path: "(yaml)", message }] };
   }
+  return { ok: true, layer: { id, abs, file, bytes, doc, lc, data } };
+}
 
-  const { config, problems } = schemaProblems(doc, lc, file, data);
+type Chain = { ok: true; layers: Layer[] } | { ok: false; problems: ConfigProblem[] };
+
+/**
+ * The tenant file and the files it extends, child first. A base is another tenant of the same
+ * folder, named by its id (so no path can reach outside it), and its real file must be inside
+ * the folder too (no symbolic link out); a cycle and a chain longer than MAX_EXTENDS_DEPTH are
+ * refused where the `extends` that closes or lengthens it is written.
+ */
+async function resolveChain(tenantsDir: string, first: Layer): Promise<Chain> {
+  const layers = [first];
+  const shownDir = shownPath(tenantsDir);
+  let realDir = tenantsDir;
+  try {
+    realDir = await realpath(tenantsDir);
+  } catch {
+    // The folder was readable a moment ago; keep the resolved path.
+  }
+  for (;;) {
+    const cur = layers.at(-1) as Layer;
+    if (!isMapValue(cur.data) || !Object.hasOwn(cur.data, EXTENDS_KEY)) return { ok: true, layers };
+    const value = cur.data[EXTENDS_KEY];
+    const refuse = async (message: string): Promise<ConfigProblem> => ({
+      file: cur.file,
+      ...positionAt(cur.lc, offsetOfPath(cur.doc, [EXTENDS_KEY])),
+      path: EXTENDS_KEY,
+      message,
+    });
+    const stop = async (message: string): Promise<Chain> => ({
+      ok: false,
+      problems: [await refuse(message)],
+    });
+    if (typeof value !== "string" || !TENANT_ID_RE.test(value)) {
+      return stop(
+        `expected the id of another tenant in ${shownDir}/ (e.g. mysport), received ${describeValue(value)}`,
+      );
+    }
+    if (layers.some((l) => l.id === value)) {
+      const cycle = [...layers.map((l) => l.id), value].join(" → ");
+      return stop(`extends makes a cycle (${cycle}); a tenant cannot inherit from itself`);
+    }
+    if (layers.length > MAX_EXTENDS_DEPTH) {
+      const chain = [...layers.map((l) => l.id), value].join(" → ");
+      return stop(
+        `a chain of more than ${MAX_EXTENDS_DEPTH} extends (${chain}); expected at most ${MAX_EXTENDS_DEPTH} — write the values in a nearer base`,
+      );
+    }
+    const abs = join(tenantsDir, `${value}.yaml`);
+    const file = shownPath(abs);
+    const missing = async () =>
+      refuse(`${await missingFileMessage(tenantsDir, file, value)}; extends names a tenant id`);
+    try {
+      if (!inside(realDir, await realpath(abs))) {
+        return stop(
+          `${file} leads outside ${shownDir}/ through a symbolic link; a base must be a tenant file inside it`,
+        );
+      }
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT")
+        return { ok: false, problems: [await missing()] };
+      return stop(
+        `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
+    }
+    const parsed = await readLayer(value, abs, file, missing);
+    if (!parsed.ok) return parsed;
+    layers.push(parsed.layer);
+  }
+}
+
+async function loadFile(
+  tenantsDir: string,
+  id: string,
+  abs: string,
+  file: string,
+): Promise<LoadResult> {
+  const missing = async (): Promise<ConfigProblem> => ({
+    file,
+    line: 1,
+    col: 1,
+    path: "(file)",
+    message: await missingFileMessage(tenantsDir, file, id),
+  });
+  const first = await readLayer(id, abs, file, missing);
+  if (!first.ok) return fail(id, file, first.problems);
+  const chain = await resolveChain(tenantsDir, first.layer);
+  if (!chain.ok) return fail(id, file, chain.problems);
+  const { layers } = chain;
+  const data = mergeLayers(layers, tenantSchema);
+
+  const { config, problems } = schemaProblems(layers, data);
   const shownDir = shownPath(tenantsDir);
   const assets = await checkAssets(tenantsDir, shownDir, data);
   let all = problems;
@@ -210,16 +342,68 @@ async function loadFile(
     // An escaping path is the real story; a missing file only matters if the shape was right.
     if (a.kind === "missing" && all.some((p) => p.path === path)) continue;
     if (a.kind === "escapes") all = all.filter((p) => p.path !== path);
-    all.push({ file, ...positionAt(lc, offsetOfPath(doc, a.path)), path, message: a.message });
+    all.push({ ...locateValue(layers, a.path), path, message: a.message });
+  }
+  // A font file that passed its header check must also be a font the build can measure.
+  for (const a of assets) {
+    if (!a.ok || !a.rel.endsWith(".woff2")) continue;
+    const metrics = await fontMetrics(a.bytes);
+    if (typeof metrics === "string") {
+      const path = formatPath(a.path);
+      all.push({
+        ...locateValue(layers, a.path),
+        path,
+        message: `${shownDir}/${a.rel}: ${metrics}`,
+      });
+    }
+  }
+  // Readable colours are a rule across the palette's fields, checked once its shape is right.
+  if (config) {
+    for (const c of contrastProblems(config.theme.palette)) {
+      all.push({ ...locateValue(layers, c.path), path: formatPath(c.path), message: c.message });
+    }
   }
   if (all.length || !config) return fail(id, file, all);
 
-  const hash = createHash("sha256").update(bytes);
+  // The tenant file first: a tenant without a base hashes exactly as it always did.
+  const hash = createHash("sha256").update(first.layer.bytes);
+  for (const base of layers.slice(1)) hash.update(`\0extends\0${base.id}\0`).update(base.bytes);
   // Stryker disable next-line ConditionalExpression,StringLiteral: here every asset is ok, and the YAML bytes hashed above already name each asset's path.
   for (const a of assets) if (a.ok) hash.update(`\0${a.rel}\0`).update(a.bytes);
   const checked = new Map(assets.flatMap((a) => (a.ok ? [[a.rel, a.bytes] as const] : [])));
-  const sources = new Map<string, Uint8Array>([[relative(tenantsDir, abs), bytes], ...checked]);
-  return { ok: true, id, file, config, hash: hash.digest("hex"), assets: checked, sources };
+  const read = [
+    ...layers.map((l) => ({
+      path: relative(tenantsDir, l.abs).split(sep).join("/"),
+      bytes: l.bytes,
+    })),
+    ...[...checked].map(([rel, bytes]) => ({ path: rel, bytes })),
+  ];
+  const sources = new Map(read.map((r) => [r.path, r.bytes] as const));
+  const inputs: TenantInput[] = read.map(({ path, bytes }) => ({
+    path,
+    abs: join(tenantsDir, path),
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+  }));
+  return {
+    ok: true,
+    id,
+    file,
+    config,
+    hash: hash.digest("hex"),
+    assets: checked,
+    sources,
+    bases: layers.slice(1).map((l) => l.id),
+    inputs,
+  };
+}
+
+/**
+ * Every file a loaded tenant was made from, as read: its YAML, the YAML of each base it extends
+ * (nearest first) and each asset. A build records them so that whatever decides whether a bundle
+ * is stale sees a change to any of them; `dev` watches them.
+ */
+export function tenantInputs(tenant: LoadedTenant): readonly TenantInput[] {
+  return tenant.inputs;
 }
 
 export async function loadTenant(tenantsDir: string, id: string): Promise<LoadResult> {

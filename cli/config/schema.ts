@@ -64,6 +64,34 @@ export type MenuItem = z.infer<typeof menuItemSchema>;
 
 export const SOCIAL_NETWORKS = ["vk", "telegram", "youtube", "instagram", "facebook", "x"] as const;
 
+/** A self-hosted WOFF2 font file, relative to the tenants directory (e.g. ironstar/manrope-400.woff2). */
+const fontPath = z.string().regex(/^[a-z0-9-]+\/[A-Za-z0-9._-]+\.woff2$/, {
+  message: "a WOFF2 file under the tenant's asset folder, e.g. ironstar/brand-400.woff2",
+});
+
+/**
+ * The brand's own typeface: self-hosted WOFF2 files (checked, copied with a content hash,
+ * preloaded), shown with metric-matched fallback so the swap to it moves nothing.
+ */
+export const fontsSchema = z
+  .strictObject({
+    family: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{0,39}$/, {
+        message: "a family name of letters, digits, spaces and hyphens (at most 40)",
+      })
+      .describe("Family name the files are declared under, e.g. Manrope."),
+    regular: fontPath.describe("WOFF2 file of the regular weight (400), at most 100 KiB."),
+    bold: fontPath
+      .optional()
+      .describe(
+        "WOFF2 file of the bold weight (700), at most 100 KiB; without it bold is synthesized.",
+      ),
+  })
+  .describe(
+    "Brand font, placed before typography.fontFamily (which stays the fallback); omit for system fonts only.",
+  );
+
 export const themeSchema = z
   .strictObject({
     id: z
@@ -100,6 +128,7 @@ export const themeSchema = z
           .describe("Font weight of headings."),
       })
       .describe("Typography tokens."),
+    fonts: fontsSchema.optional(),
     radius: z.number().int().min(0).max(32).describe("Corner radius in px (0–32)."),
     logo: assetPath.describe("Logo for the app bar on tablet and desktop."),
     logoSmall: assetPath.describe("Compact logo for phones."),
@@ -355,7 +384,7 @@ export type RuntimeSettings = Browser.RuntimeSettings;
 type SchemaRuntimeSettings = Omit<TenantConfig, "theme" | "tls"> & {
   id: string;
   year?: number;
-  theme: Omit<TenantConfig["theme"], "palette" | "typography" | "radius">;
+  theme: Omit<TenantConfig["theme"], "palette" | "typography" | "radius" | "fonts">;
 };
 
 /**

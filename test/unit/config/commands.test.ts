@@ -30,12 +30,12 @@ describe("runValidate on tenants/", () => {
     });
     expect(code).toBe(0);
     expect(c.text().out).toBe(
-      `${TENANT_IDS.map((id) => `✓ ${id}\n`).join("")}${TENANT_IDS.length} tenants valid\n`,
+      `${TENANT_IDS.map((id) => `✓ ${id}${id === "mysport-usa" ? "  extends mysport" : ""}\n`).join("")}${TENANT_IDS.length} tenants valid\n`,
     );
     expect(c.text().err).toBe("");
   });
 
-  it("validates only the ids given", async () => {
+  it("validates only the ids given, naming the tenant a child extends", async () => {
     const c = capture();
     const code = await runValidate({
       tenantsDir: "tenants",
@@ -46,7 +46,7 @@ describe("runValidate on tenants/", () => {
     });
     expect(code).toBe(0);
     expect(c.text().out).toMatch(
-      /^✓ mysport-usa {2}tenants\/mysport-usa\.yaml {2}sha256 [0-9a-f]{12}\n1 tenant valid\n$/,
+      /^✓ mysport-usa {2}extends mysport {2}tenants\/mysport-usa\.yaml {2}sha256 [0-9a-f]{12}\n1 tenant valid\n$/,
     );
   });
 });

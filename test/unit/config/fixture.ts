@@ -13,7 +13,7 @@ theme:
   palette:
     primary: "#1565c0"
     onPrimary: "#ffffff"
-    secondary: "#ff6f00"
+    secondary: "#b85000"
     background: "#f5f7fa"
     surface: "#ffffff"
     text: "#1a1f2b"

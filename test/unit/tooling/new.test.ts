@@ -117,7 +117,7 @@ describe("storefront new", () => {
 
   it("asks for what flags leave out on a terminal; Enter takes the default", async () => {
     const asked: string[] = [];
-    const answers = ["", "", "en, es", "not a colour", "#00AA55"];
+    const answers = ["", "", "en, es", "not a colour", "#008342"];
     const c = capture();
     const code = await runNew({
       id: "asked-brand",
@@ -145,7 +145,24 @@ describe("storefront new", () => {
       default: "en",
       picker: true,
     });
-    expect(t.ok && t.config.theme.palette.primary).toBe("#00aa55");
+    expect(t.ok && t.config.theme.palette.primary).toBe("#008342");
+  });
+
+  it("refuses a brand colour too light to read as link text, naming the nearest one that passes", async () => {
+    const c = capture();
+    const code = await runNew({
+      id: "pale-brand",
+      tenantsDir,
+      color: "#00AA55",
+      yes: true,
+      json: false,
+      print: c.print,
+    });
+    expect(code).toBe(1);
+    expect(c.err.join("\n")).toContain(
+      'theme.palette.primary  primary "#00aa55" on background "#f5f7fa" has a contrast of 2.84:1, below 4.5:1, the minimum for text (links; the focus ring, selected tabs); the nearest primary of the same hue that passes: "#008342"',
+    );
+    expect((await readdir(tenantsDir)).filter((f) => f.startsWith("pale-brand"))).toEqual([]);
   });
 
   it.each(ALL)(
@@ -161,7 +178,16 @@ describe("storefront new", () => {
         ...c,
         tenantName: "",
         hosts: [],
-        theme: { ...c.theme, id: "", logo: "", logoSmall: "", favicon: "", hero: "" },
+        theme: {
+          ...c.theme,
+          id: "",
+          logo: "",
+          logoSmall: "",
+          favicon: "",
+          hero: "",
+          // The copy's font files are its own copies (compared byte for byte below).
+          fonts: c.theme.fonts && { family: c.theme.fonts.family },
+        },
         footer: c.footer && {
           ...c.footer,
           copyright: c.footer.copyright && { ...c.footer.copyright, holder: "" },
@@ -176,6 +202,16 @@ describe("storefront new", () => {
           .join(" ")}`,
       );
       expect(made.config.hosts).toEqual([{ host: `${copy}.example` }]);
+      for (const weight of ["regular", "bold"] as const) {
+        const to = made.config.theme.fonts?.[weight];
+        const from = source.config.theme.fonts?.[weight];
+        expect(to === undefined).toBe(from === undefined);
+        if (!to || !from) continue;
+        expect(to.startsWith(`${copy}/`)).toBe(true);
+        expect(await readFile(join(tenantsDir, to))).toEqual(
+          await readFile(join(tenantsDir, from)),
+        );
+      }
       for (const field of ["logo", "logoSmall", "favicon", "hero"] as const) {
         const to = made.config.theme[field] ?? "";
         expect(to.startsWith(`${copy}/`)).toBe(true);
@@ -202,5 +238,108 @@ describe("storefront new", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/languages\.available +the US variant is English only/);
     expect((await readdir(tenantsDir)).filter((f) => f.startsWith("us-copy"))).toEqual([]);
+  }, 60_000);
+});
+
+describe("storefront new --extends", () => {
+  it("writes a minimal child: its name, theme id, the colour that differs and a placeholder host", async () => {
+    const r = await cli(
+      "new",
+      "mysport-green",
+      "--extends",
+      "mysport",
+      "--name",
+      "MySport Green",
+      "--color",
+      "#1b5e20",
+      "--yes",
+      "--tenants-dir",
+      tenantsDir,
+    );
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const yaml = await readFile(join(tenantsDir, "mysport-green.yaml"), "utf8");
+    const body = yaml
+      .split("\n")
+      .filter((l) => !l.startsWith("#"))
+      .join("\n");
+    expect(body).toBe(`extends: mysport
+tenantName: MySport Green
+theme:
+  id: MySportGreen
+  palette:
+    primary: "#1b5e20"
+    onPrimary: "#ffffff"
+hosts:
+  - host: mysport-green.example
+`);
+    // The child shares the base's logos: no asset folder of its own.
+    expect((await readdir(tenantsDir)).filter((f) => f.startsWith("mysport-green"))).toEqual([
+      "mysport-green.yaml",
+    ]);
+    const child = await loadTenant(tenantsDir, "mysport-green");
+    const base = await loadTenant(tenantsDir, "mysport");
+    if (!child.ok || !base.ok) throw new Error("both load");
+    expect(child.config.theme.logo).toBe(base.config.theme.logo);
+    expect(child.config.menu).toEqual(base.config.menu);
+    const built = await cli(
+      "build",
+      "mysport-green",
+      "--tenants-dir",
+      tenantsDir,
+      "--out-dir",
+      join(work, "dist"),
+    );
+    expect(built.code).toBe(0);
+  }, 120_000);
+
+  it("writes the languages and currency only when they differ from the base's", async () => {
+    const r = await cli(
+      "new",
+      "mysport-euro",
+      "--extends",
+      "mysport",
+      "--currency",
+      "978",
+      "--languages",
+      "en,ru",
+      "--yes",
+      "--tenants-dir",
+      tenantsDir,
+    );
+    expect(r.code).toBe(0);
+    const yaml = await readFile(join(tenantsDir, "mysport-euro.yaml"), "utf8");
+    expect(yaml).toContain(
+      "languages:\n  available:\n    - en\n    - ru\n  default: en\n  picker: true\n",
+    );
+    expect(yaml).toContain("currencyId: 978\n");
+    expect(yaml).not.toContain("palette");
+  }, 60_000);
+
+  it("refuses a base that does not load, and --from together with --extends", async () => {
+    const missing = await cli(
+      "new",
+      "kid",
+      "--extends",
+      "nobody",
+      "--yes",
+      "--tenants-dir",
+      tenantsDir,
+    );
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("--extends nobody: that tenant is not usable as a base");
+    const both = await cli(
+      "new",
+      "kid",
+      "--extends",
+      "mysport",
+      "--from",
+      "mysport",
+      "--yes",
+      "--tenants-dir",
+      tenantsDir,
+    );
+    expect(both.code).toBe(2);
+    expect((await readdir(tenantsDir)).filter((f) => f.startsWith("kid"))).toEqual([]);
   }, 60_000);
 });

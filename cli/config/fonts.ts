@@ -1,0 +1,73 @@
+/**
+ * Brand fonts: the metrics of a tenant's WOFF2 files, read from the font's own tables (hhea,
+ * OS/2, hmtx) by @capsizecss/unpack (a maintained fontkit fork, fontkitten, underneath), and the
+ * overrides that make a local fallback font take exactly the web font's room: `size-adjust` from
+ * the average character width, then `ascent-override`, `descent-override` and `line-gap-override`
+ * per the adjusted em. The page shows the fallback until the font arrives; with these overrides
+ * the swap moves nothing (no layout shift).
+ */
+import arial from "@capsizecss/metrics/arial";
+import { fromBuffer } from "@capsizecss/unpack";
+
+/** The local fonts the overrides are computed against: Arial and its metric twins. */
+export const FALLBACK_FONT = {
+  name: "Arial",
+  regular: ['local("Arial")', 'local("Liberation Sans")', 'local("Arimo")'],
+  bold: ['local("Arial Bold")', 'local("Liberation Sans Bold")', 'local("Arimo Bold")'],
+  metrics: arial,
+};
+
+export interface FontMetrics {
+  unitsPerEm: number;
+  ascent: number;
+  descent: number;
+  lineGap: number;
+  xWidthAvg: number;
+}
+
+/** Percentages for the fallback's @font-face, to 4 decimals (stable across builds). */
+export interface FallbackOverrides {
+  sizeAdjust: string;
+  ascentOverride: string;
+  descentOverride: string;
+  lineGapOverride: string;
+}
+
+/** The metrics of a WOFF2 font, or a reason it cannot be read. */
+export async function fontMetrics(bytes: Uint8Array): Promise<FontMetrics | string> {
+  try {
+    const m = await fromBuffer(Buffer.from(bytes));
+    const values = [m.unitsPerEm, m.ascent, m.descent, m.lineGap, m.xWidthAvg];
+    if (!values.every(Number.isFinite) || m.unitsPerEm <= 0 || m.xWidthAvg <= 0) {
+      return "a font without usable metrics (units per em, ascent, descent, average width)";
+    }
+    return m;
+  } catch (e) {
+    return `not a readable font (${(e as Error)?.message ?? String(e)})`;
+  }
+}
+
+const percent = (n: number) => `${(Math.round(n * 1e6) / 1e4).toFixed(4)}%`;
+
+/** What the fallback's @font-face needs to take the web font's room (fontaine's formulas). */
+export function fallbackOverrides(
+  font: FontMetrics,
+  fallback: FontMetrics = FALLBACK_FONT.metrics,
+): FallbackOverrides {
+  const sizeAdjust = font.xWidthAvg / font.unitsPerEm / (fallback.xWidthAvg / fallback.unitsPerEm);
+  const em = font.unitsPerEm * sizeAdjust;
+  return {
+    sizeAdjust: percent(sizeAdjust),
+    ascentOverride: percent(font.ascent / em),
+    descentOverride: percent(Math.abs(font.descent) / em),
+    lineGapOverride: percent(font.lineGap / em),
+  };
+}
+
+/** The name of the metric-matched fallback family of a brand font. */
+export const fallbackFamily = (family: string) => `${family} fallback`;
+
+/** The CSS font-family list: the brand font, its matched fallback, then the tenant's own list. */
+export function fontStack(family: string | undefined, list: string): string {
+  return family ? `"${family}", "${fallbackFamily(family)}", ${list}` : list;
+}

@@ -1,0 +1,149 @@
+/**
+ * Brand fonts: theme.fonts names at most a regular and a bold WOFF2 file, each checked like the
+ * other assets (inside the tenants folder, at most 100 KiB, what its name says, read once), and
+ * measured so the fallback font takes exactly its room.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { FONT_LIMIT } from "../../../cli/config/assets.ts";
+import {
+  FALLBACK_FONT,
+  fallbackOverrides,
+  fontMetrics,
+  fontStack,
+} from "../../../cli/config/fonts.ts";
+import { formatProblem, loadTenant, tenantInputs } from "../../../cli/config/load.ts";
+import { mutate, scratchPerFile } from "./fixture.ts";
+
+const MANROPE = readFileSync(resolve("tenants/ironstar/manrope-400.woff2"));
+const MANROPE_BOLD = readFileSync(resolve("tenants/ironstar/manrope-700.woff2"));
+const scratch = scratchPerFile();
+
+const WITH_FONTS = mutate([
+  [
+    "    headingWeight: 700\n",
+    "    headingWeight: 700\n  fonts:\n    family: Manrope\n    regular: mysport/brand-400.woff2\n    bold: mysport/brand-700.woff2\n",
+  ],
+]);
+
+async function loadWith(regular: Uint8Array, yaml = WITH_FONTS) {
+  const s = scratch();
+  writeFileSync(join(s.tenantsDir, "mysport", "brand-400.woff2"), regular);
+  writeFileSync(join(s.tenantsDir, "mysport", "brand-700.woff2"), MANROPE_BOLD);
+  s.write("branded", yaml);
+  return loadTenant(s.tenantsDir, "branded");
+}
+
+const problemsOf = async (regular: Uint8Array, yaml?: string) => {
+  const r = await loadWith(regular, yaml);
+  return r.ok ? [] : r.problems.map(formatProblem);
+};
+
+/** A copy of the font with a 32-bit big-endian header field replaced. */
+function patched(offset: number, value: number): Buffer {
+  const copy = Buffer.from(MANROPE);
+  copy.writeUInt32BE(value, offset);
+  return copy;
+}
+
+describe("the fallback's metric overrides", () => {
+  it("are 100 % for the fallback font itself, its own ascent, descent and line gap per em", () => {
+    expect(fallbackOverrides(FALLBACK_FONT.metrics)).toEqual({
+      sizeAdjust: "100.0000%",
+      ascentOverride: "90.5273%", // 1854 / 2048
+      descentOverride: "21.1914%", // 434 / 2048
+      lineGapOverride: "3.2715%", // 67 / 2048
+    });
+  });
+
+  it("are read from the font's own tables (Manrope: 2000 units per em, ascent 2132, descent 600)", async () => {
+    const m = await fontMetrics(MANROPE);
+    if (typeof m === "string") throw new Error(m);
+    expect([m.unitsPerEm, m.ascent, m.descent, m.lineGap]).toEqual([2000, 2132, -600, 0]);
+    const size = m.xWidthAvg / 2000 / (913 / 2048);
+    const o = fallbackOverrides(m);
+    expect(o.sizeAdjust).toBe(`${(size * 100).toFixed(4)}%`);
+    expect(o.ascentOverride).toBe(`${((2132 / (2000 * size)) * 100).toFixed(4)}%`);
+    expect(o.descentOverride).toBe(`${((600 / (2000 * size)) * 100).toFixed(4)}%`);
+    expect(o.lineGapOverride).toBe("0.0000%");
+  });
+
+  it("put the brand font and its matched fallback before the tenant's own list", () => {
+    expect(fontStack("Manrope", "'Helvetica Neue', Arial, sans-serif")).toBe(
+      `"Manrope", "Manrope fallback", 'Helvetica Neue', Arial, sans-serif`,
+    );
+    expect(fontStack(undefined, "system-ui")).toBe("system-ui");
+  });
+});
+
+describe("theme.fonts in a tenant file", () => {
+  it("loads two real WOFF2 files and counts them among the tenant's inputs", async () => {
+    const r = await loadWith(MANROPE);
+    if (!r.ok) throw new Error(r.problems.map(formatProblem).join("\n"));
+    expect(r.config.theme.fonts).toEqual({
+      family: "Manrope",
+      regular: "mysport/brand-400.woff2",
+      bold: "mysport/brand-700.woff2",
+    });
+    expect(r.assets.get("mysport/brand-400.woff2")).toEqual(MANROPE);
+    expect(tenantInputs(r).map((i) => i.path)).toContain("mysport/brand-700.woff2");
+  });
+
+  it("refuses a file that is not WOFF2, where the YAML names it", async () => {
+    const line = WITH_FONTS.split("\n").findIndex((l) => l.includes("brand-400")) + 1;
+    expect(await problemsOf(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toEqual([
+      `tenants/branded.yaml:${line}:14  theme.fonts.regular  tenants/mysport/brand-400.woff2: not a WOFF2 font (its first bytes say otherwise)`,
+    ]);
+  });
+
+  it("refuses a file over 100 KiB", async () => {
+    const big = Buffer.concat([MANROPE, Buffer.alloc(FONT_LIMIT)]);
+    const [only] = await problemsOf(big);
+    expect(only).toContain(
+      "theme.fonts.regular  tenants/mysport/brand-400.woff2 is larger than 100 KiB (102400 bytes), the limit for a font file; make the file smaller",
+    );
+  });
+
+  it("refuses a header that lies about the file's length or unpacks too big", async () => {
+    const [cut] = await problemsOf(MANROPE.subarray(0, MANROPE.length - 100));
+    expect(cut).toContain(
+      `not a whole WOFF2 font (its header says ${MANROPE.length} bytes, the file has ${MANROPE.length - 100})`,
+    );
+    const [bomb] = await problemsOf(patched(16, 0x7fffffff));
+    expect(bomb).toContain(
+      "a WOFF2 font that unpacks to 2147483647 bytes; expected at most 2097152",
+    );
+  });
+
+  it("refuses a WOFF2 header over bytes that are no font", async () => {
+    const junk = Buffer.from(MANROPE);
+    junk.fill(0x41, 48);
+    const [only] = await problemsOf(junk);
+    expect(only).toMatch(
+      /theme\.fonts\.regular {2}tenants\/mysport\/brand-400\.woff2: not a readable font/,
+    );
+  });
+
+  it("takes at most a regular and a bold file, and a plain family name", async () => {
+    const third = WITH_FONTS.replace(
+      "    bold: mysport/brand-700.woff2\n",
+      "    bold: mysport/brand-700.woff2\n    italic: mysport/brand-400.woff2\n",
+    );
+    expect((await problemsOf(MANROPE, third))[0]).toContain(
+      'theme.fonts.italic  unknown key "italic"',
+    );
+    const quoted = WITH_FONTS.replace("family: Manrope", `family: 'Man"rope'`);
+    expect((await problemsOf(MANROPE, quoted))[0]).toContain(
+      "theme.fonts.family  expected a family name of letters, digits, spaces and hyphens (at most 40)",
+    );
+    const otf = WITH_FONTS.replace("brand-400.woff2", "brand-400.otf");
+    expect((await problemsOf(MANROPE, otf))[0]).toContain(
+      "theme.fonts.regular  expected a WOFF2 file under the tenant's asset folder",
+    );
+    const outside = WITH_FONTS.replace("mysport/brand-400.woff2", "../../etc/font.woff2");
+    expect((await problemsOf(MANROPE, outside))[0]).toContain(
+      "theme.fonts.regular  the path leaves tenants/",
+    );
+  });
+});
