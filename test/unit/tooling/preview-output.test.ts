@@ -14,34 +14,43 @@ afterAll(() => {
   preview?.kill();
 });
 
-/** Starts the preview on a free port; resolves with what it printed once it says how to stop. */
-function start(): Promise<{ stdout: string; stderr: string }> {
+/**
+ * Starts the preview on a free port and, once it says how to stop and has served the sign-in
+ * provider's pages, stops it as Ctrl+C would: what it printed is then complete (both streams
+ * closed), whatever the order in which they arrived.
+ */
+function printed(): Promise<{ stdout: string; stderr: string; code: number | null }> {
   return new Promise((done, failed) => {
     let stdout = "";
     let stderr = "";
+    let asked = false;
     preview = spawn(process.execPath, ["cli/bin.js", "preview", "mysport", "--port", "0"], {
       stdio: ["ignore", "pipe", "pipe"],
     });
-    preview.stdout?.on("data", (d) => {
+    const child = preview;
+    child.stdout?.on("data", (d) => {
       stdout += d;
-      if (stdout.includes("Press Ctrl+C to stop.\n")) {
-        // Anything the provider would print comes with the first sign-in page it serves.
-        const origin = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout)?.[0];
-        fetch(`${origin}/auth/realms/mysport/.well-known/openid-configuration`)
-          .then((r) => r.json())
-          .then(() => fetch(`${origin}/auth/realms/mysport/protocol/openid-connect/certs`))
-          .then(() => setImmediate(() => done({ stdout, stderr })), failed);
-      }
+      if (asked || !stdout.includes("Press Ctrl+C to stop.\n")) return;
+      asked = true;
+      // Anything the provider would print comes by its first pages at the latest.
+      const origin = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout)?.[0];
+      fetch(`${origin}/auth/realms/mysport/.well-known/openid-configuration`)
+        .then((r) => r.json() as Promise<{ jwks_uri: string }>)
+        .then((config) => fetch(config.jwks_uri))
+        .then((r) => r.json())
+        .then(() => child.kill("SIGINT"), failed);
     });
-    preview.stderr?.on("data", (d) => {
+    child.stderr?.on("data", (d) => {
       stderr += d;
     });
-    preview.on("exit", (code) => failed(new Error(`preview exited with ${code}: ${stderr}`)));
+    child.on("error", failed);
+    child.on("close", (code) => done({ stdout, stderr, code }));
   });
 }
 
 it("prints the address, the demo user and how to stop; no warning of the sign-in provider", async () => {
-  const { stdout, stderr } = await start();
+  const { stdout, stderr, code } = await printed();
+  expect(code).toBe(0);
   const lines = stdout.trimEnd().split("\n");
   expect(lines).toHaveLength(3);
   expect(lines[0]).toMatch(
