@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody } from "./demo/http/body.ts";
 
 /**
- * oidc-provider says on import, on every Node older than 22 LTS, "Unsupported runtime". The
+ * oidc-provider says on import, on every Node that is not an LTS release of 22 or later, "Unsupported runtime". The
  * preview is tested on the Node this project supports, so that line is held back on import and
  * NODE_NOTE says what it means, once, in our words (nothing else it prints is held back).
  */
