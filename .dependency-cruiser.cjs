@@ -189,6 +189,25 @@ module.exports = {
       to: { path: "^cli/" },
     },
     {
+      name: "no-non-package-json",
+      comment:
+        "Every package imported is declared in package.json (a package that is only there " +
+        "because another one brought it can vanish with that one's next release).",
+      severity: "error",
+      from: {},
+      to: { dependencyTypes: ["npm-no-pkg", "npm-unknown"] },
+    },
+    {
+      name: "production-code-runs-no-dev-dependency",
+      comment:
+        "Production dependencies are what the CLI and the bundles run: code under cli/ and " +
+        "storefront/src/ imports no devDependency at run time (a type-only import is compile " +
+        "time, and may name one).",
+      severity: "error",
+      from: { path: "^(cli|storefront/src)/" },
+      to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "not-to-unresolvable",
       comment: "An import that resolves to nothing is a typo or a missing dependency.",
       severity: "error",

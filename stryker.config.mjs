@@ -1,5 +1,5 @@
 // StrykerJS mutation testing (npm run mutation; scripts/mutation.sh runs it under the newest
-// Node LTS, as Stryker 10 needs Node >= 22). Not part of npm test: it is slow.
+// Node LTS; Stryker is pinned to 9.6, which also runs on Node 20). Not part of npm test: it is slow.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: "vitest",

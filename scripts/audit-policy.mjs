@@ -5,6 +5,8 @@
 // dependency of package.json with neither a minimum nor a decision fails the test command
 // (test/unit/tooling/audit.test.ts).
 
+import semver from "semver";
+
 /**
  * package → the first fixed version per major line (the one of the installed major applies; a
  * major newer than every listed one counts as fixed), and why.
@@ -26,10 +28,6 @@ export const FIXED = {
   vite: {
     versions: ["6.4.3", "7.3.5", "8.0.16"],
     why: "CVE-2026-53571 (server.fs.deny bypass), CVE-2026-39363/39364/39365 (7.3.2), GHSA-93m4-6634-74q7",
-  },
-  "jpeg-js": {
-    versions: ["0.4.4"],
-    why: "CVE-2022-25851 (infinite loop on a crafted JPEG), CVE-2020-8175 (0.4.0)",
   },
   // --- notable transitive production packages --------------------------------------------
   koa: {
@@ -121,29 +119,19 @@ export const DECISIONS = {
   tsx: "no advisory; runs the CLI sources when the bundle is stale",
 };
 
-/** [major, minor, patch] of "1.2.3" or "1.2.3-beta.1" (pre-release ignored). */
-const parts = (v) =>
-  v
-    .split("-")[0]
-    .split(".")
-    .map((n) => Number.parseInt(n, 10) || 0);
-
-/** a >= b */
+/** a >= b, by semantic versioning: a pre-release comes before its release (8.0.16-beta.1 < 8.0.16). */
 export function atLeast(a, b) {
-  const pa = parts(a);
-  const pb = parts(b);
-  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i] > pb[i];
-  return true;
+  return semver.gte(a, b);
 }
 
 /** The minimum that applies to `installed`: its major's entry; none when a newer major. */
 export function minimumFor(installed, versions) {
-  const major = parts(installed)[0];
-  const same = versions.find((v) => parts(v)[0] === major);
+  const major = semver.major(installed);
+  const same = versions.find((v) => semver.major(v) === major);
   if (same) return same;
-  const sorted = [...versions].sort((x, y) => (atLeast(x, y) ? 1 : -1));
+  const oldest = [...versions].sort(semver.compare)[0];
   // Older than every fixed line: the oldest fix is the way forward; newer than all: fixed.
-  return major < parts(sorted[0])[0] ? sorted[0] : null;
+  return major < semver.major(oldest) ? oldest : null;
 }
 
 /** Every problem of a lockfile and package.json, as lines for the console (empty: all good). */

@@ -1,16 +1,37 @@
 #!/usr/bin/env node
 // Bundles the TypeScript CLI into plain JS (node_modules/.cache/storefront-cli/) so the
 // `storefront` command starts without a TypeScript loader: ~0.2 s less on every command,
-// which is what keeps `storefront validate` of all tenants under 0.5 s. cli/bin.js uses the
-// bundle only while it is newer than every CLI source, and runs the sources through tsx
-// otherwise, so a stale bundle can never run. Run by `npm ci` (prepare) and the test script.
-import { rm } from "node:fs/promises";
+// which is what keeps `storefront validate` of all tenants under 0.5 s. Beside it, inputs.json
+// lists every project file the bundle was built from (the CLI's sources and what it inlines
+// from storefront/src: domain rules, API contracts) and the lockfile; cli/bin.js uses the
+// bundle only while it is newer than each of them (cli/bundle-fresh.js), and runs the sources
+// through tsx otherwise, so a stale bundle can never run. Run by `npm ci` (prepare) and the
+// test script.
+import { rm, writeFile } from "node:fs/promises";
+import { relative, resolve, sep } from "node:path";
 import { build } from "vite";
 
-const outDir = "node_modules/.cache/storefront-cli";
+// STOREFRONT_CLI_OUT_DIR: another folder inside node_modules (a test's own bundle).
+const outDir = process.env.STOREFRONT_CLI_OUT_DIR ?? "node_modules/.cache/storefront-cli";
+const root = resolve(".");
+/** Project files (not node_modules) the bundler read, relative to the project. */
+const inputs = new Set(["package-lock.json"]);
 await rm(outDir, { recursive: true, force: true });
 await build({
   configFile: false,
+  plugins: [
+    {
+      name: "storefront-cli-inputs",
+      buildEnd() {
+        for (const id of this.getModuleIds()) {
+          const file = id.split("?")[0] ?? "";
+          const rel = relative(root, file);
+          if (!file.startsWith(root + sep) || rel.split(sep).includes("node_modules")) continue;
+          inputs.add(rel.split(sep).join("/"));
+        }
+      },
+    },
+  ],
   logLevel: "warn",
   build: {
     ssr: "cli/main.ts",
@@ -26,4 +47,9 @@ await build({
     },
   },
 });
-console.log(`CLI bundled into ${outDir}`);
+// Written after the bundle: the list says the bundle is complete.
+await writeFile(
+  `${outDir}/inputs.json`,
+  `${JSON.stringify({ inputs: [...inputs].sort() }, null, 1)}\n`,
+);
+console.log(`CLI bundled into ${outDir} (${inputs.size} inputs)`);

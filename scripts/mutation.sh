@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Mutation testing with StrykerJS (issue 16): npm run mutation [-- --mutate 'storefront/src/domain/**/*.ts'].
-# Stryker 10 needs Node >= 22, so it runs under the newest LTS from scripts/ensure-node-lts.sh.
+# It runs under the newest LTS from scripts/ensure-node-lts.sh, like the other Node >= 22 tools;
+# Stryker itself is pinned to 9.6 (Node >= 20, Babel 7): Stryker 10 and its Babel 8 declare
+# Node >= 22 and made every `npm ci` on Node 20 print ~40 EBADENGINE warnings (docs/testing.md).
 # Afterwards the score per folder is printed from reports/mutation/mutation.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."

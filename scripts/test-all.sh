@@ -29,15 +29,18 @@ node scripts/audit.mjs
 step "translations (ru, en, es complete)"
 node scripts/i18n-check.mjs
 
+# No silent skips (docs/testing.md): each runner prints every skipped test with its reason and
+# fails the run when a test is skipped without one (test/reporters/).
 step "unit tests (vitest)"
-npx vitest run
+npx vitest run --reporter=default --reporter=./test/reporters/no-silent-skips.vitest.ts
 
 step "unit tests and a build under the newest Node LTS"
 # The machines run Node 20.19 (still supported here); the newest LTS runs the same unit tests
 # and builds the core afresh, so breakage there is caught (issue 16).
 lts_bin=$(bash scripts/ensure-node-lts.sh)
 PATH="$lts_bin:$PATH" node --version
-PATH="$lts_bin:$PATH" npx vitest run
+PATH="$lts_bin:$PATH" npx vitest run --reporter=default \
+  --reporter=./test/reporters/no-silent-skips.vitest.ts
 PATH="$lts_bin:$PATH" STOREFRONT_CORE_CACHE=.cache/core-node-lts \
   node cli/bin.js build mysport --out-dir .cache/dist-node-lts
 
@@ -45,6 +48,6 @@ step "build every tenant"
 node cli/bin.js build --all
 
 step "end-to-end tests (Playwright, Debian Chromium)"
-npx playwright test
+npx playwright test --reporter=list,./test/reporters/no-silent-skips.playwright.ts
 
 step "done"

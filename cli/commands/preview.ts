@@ -172,6 +172,7 @@ export async function runPreview(o: PreviewCommandOptions): Promise<number> {
     out(`Sign-in: ${server.oidc.issuer} (runner@demo.example / demo; --no-oidc turns it off)`);
   }
   out("Press Ctrl+C to stop.");
+  if (server.oidc?.note) err(server.oidc.note);
   await new Promise<void>((done) => {
     const stop = () => {
       server.close().then(done, done);

@@ -6,9 +6,103 @@
  * of the preview origin. Access tokens the demo backend receives are mapped to the user's
  * e-mail, so the signed-in user sees the seeded order history.
  */
+import { generateKeyPairSync, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import Provider from "oidc-provider";
 import { readBody } from "./demo/http/body.ts";
+
+/**
+ * oidc-provider says on import, on every Node that is not an LTS release of 22 or later, "Unsupported runtime". The
+ * preview is tested on the Node this project supports, so that line is held back on import and
+ * NODE_NOTE says what it means, once, in our words (nothing else it prints is held back).
+ */
+let runtimeWarned = false;
+const Provider = await (async () => {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (String(args[0]).startsWith("oidc-provider WARNING: Unsupported runtime")) {
+      runtimeWarned = true;
+    } else warn(...args);
+  };
+  try {
+    return (await import("oidc-provider")).default;
+  } finally {
+    console.warn = warn;
+  }
+})();
+
+/** Our one line for oidc-provider's runtime warning, or null when it had none to give. */
+const NODE_NOTE = () =>
+  runtimeWarned
+    ? `Note: sign-in runs on oidc-provider, whose authors support Node 22 LTS and later; it works for this local preview on Node ${process.versions.node}.`
+    : null;
+
+/**
+ * Where the provider keeps sessions, codes and tokens: in memory, as a local preview should
+ * (they end when the preview stops), at most MAX_ENTRIES of them, each until it expires.
+ */
+const MAX_ENTRIES = 10_000;
+class MemoryStore {
+  private static readonly all = new Map<
+    string,
+    { payload: Record<string, unknown>; until: number }
+  >();
+  constructor(private readonly model: string) {}
+  private key = (id: string) => `${this.model}:${id}`;
+  private static read(key: string) {
+    const entry = MemoryStore.all.get(key);
+    if (!entry) return undefined;
+    if (entry.until <= Date.now()) {
+      MemoryStore.all.delete(key);
+      return undefined;
+    }
+    return entry.payload;
+  }
+  async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+    const all = MemoryStore.all;
+    if (all.size >= MAX_ENTRIES) all.delete(all.keys().next().value as string);
+    const until = expiresIn ? Date.now() + expiresIn * 1000 : Number.POSITIVE_INFINITY;
+    all.set(this.key(id), { payload, until });
+  }
+  async find(id: string) {
+    return MemoryStore.read(this.key(id));
+  }
+  async findByUid(uid: string) {
+    for (const [key, { payload }] of MemoryStore.all) {
+      if (key.startsWith(`${this.model}:`) && payload.uid === uid) return MemoryStore.read(key);
+    }
+    return undefined;
+  }
+  async findByUserCode(userCode: string) {
+    for (const [key, { payload }] of MemoryStore.all) {
+      if (key.startsWith(`${this.model}:`) && payload.userCode === userCode) {
+        return MemoryStore.read(key);
+      }
+    }
+    return undefined;
+  }
+  async consume(id: string) {
+    const payload = MemoryStore.read(this.key(id));
+    if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+  }
+  async destroy(id: string) {
+    MemoryStore.all.delete(this.key(id));
+  }
+  async revokeByGrantId(grantId: string) {
+    for (const [key, { payload }] of MemoryStore.all) {
+      if (payload.grantId === grantId) MemoryStore.all.delete(key);
+    }
+  }
+}
+
+/** Signing keys made for this run of the preview: nobody else has them, and none is kept. */
+function signingKeys() {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return {
+    keys: [
+      { ...privateKey.export({ format: "jwk" }), kid: randomUUID(), alg: "RS256", use: "sig" },
+    ],
+  };
+}
 
 export const DEMO_USER = { email: "runner@demo.example", password: "demo", name: "Demo Runner" };
 
@@ -23,6 +117,8 @@ export interface PreviewOidc {
   /** /auth/realms/{realm} */
   readonly mountPath: string;
   readonly issuer: string;
+  /** One line on the Node it runs on, when oidc-provider's authors do not support it; else null. */
+  readonly note: string | null;
   /** Answers the request when it is the provider's; false otherwise. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   /** The user an access token was issued to (its e-mail), or null when the provider did not issue it. */
@@ -60,6 +156,8 @@ export function createPreviewOidc(options: PreviewOidcOptions): PreviewOidc {
   const interactionPath = `${mountPath}/interaction/`;
 
   const provider = new Provider(issuer, {
+    adapter: MemoryStore,
+    jwks: signingKeys(),
     clients: [
       {
         client_id: options.clientId,
@@ -172,6 +270,7 @@ export function createPreviewOidc(options: PreviewOidcOptions): PreviewOidc {
   return {
     mountPath,
     issuer,
+    note: NODE_NOTE(),
     async handle(req, res) {
       const url = req.url ?? "/";
       const pathname = url.split("?")[0] ?? "/";

@@ -8,6 +8,7 @@
  */
 import type { BrowserContext, Locator, Route } from "@playwright/test";
 import { expect, type Page, test } from "./fixtures.ts";
+import { STEP, simulatedTime, waitsBetween } from "./simulated-time.ts";
 import { type TenantId, tenantUrl } from "./tenants.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -127,11 +128,11 @@ const CALLS = {
   receiptFile: api("receipt-service", "/receipts/download"),
 };
 
-/** Every request matching `url` (and method), with the time it was sent. */
+/** Every request matching `url` (and method). */
 function record(page: Page, url: RegExp, method = "GET") {
-  const seen: { at: number; url: string }[] = [];
+  const seen: { url: string }[] = [];
   page.on("request", (r) => {
-    if (r.method() === method && url.test(r.url())) seen.push({ at: Date.now(), url: r.url() });
+    if (r.method() === method && url.test(r.url())) seen.push({ url: r.url() });
   });
   return seen;
 }
@@ -200,9 +201,6 @@ async function switchLanguage(page: Page, from: RegExp, to: string) {
   await page.getByRole("menuitemradio", { name: to }).click();
 }
 
-/** Intervals between calls, in ms. */
-const gaps = (seen: { at: number }[]) => seen.slice(1).map((s, i) => s.at - (seen[i]?.at ?? 0));
-
 // ---------------------------------------------------------------------------------------------
 
 test("home: the event search survives a dropped connection, a time-out, 500, garbage and a slow reply", async ({
@@ -238,6 +236,8 @@ test("home: the event search survives a dropped connection, a time-out, 500, gar
 test("find photos: the event, the gallery and the bib search fail, then recover; token retries are bounded", async ({
   page,
 }) => {
+  test.setTimeout(60_000);
+  const time = await simulatedTime(page);
   // The event itself cannot be loaded: not "not found", and a way to try again.
   let fault = await inject(page, CALLS.event("1003"), 503);
   await open(page, "/event/1003/photos?tab=all");
@@ -268,15 +268,14 @@ test("find photos: the event, the gallery and the bib search fail, then recover;
   await expect(page.locator(".photo-grid img").first()).toBeVisible();
 
   // The participant's photos answer 500 (spec §4: the token counts as expired): one fresh
-  // token and one retry, then the failure is shown; no loop.
-  const tokens = record(page, CALLS.token, "POST");
-  const lists = record(page, CALLS.photos);
+  // token and one retry, then the failure is shown; no loop, not even a minute later.
   fault = await inject(page, CALLS.photos, 500);
   await open(page, "/search/1003/311");
   await expect(alert(page)).toContainText("Попробуйте позже");
-  await page.waitForTimeout(1500);
-  expect(lists.length).toBe(2);
-  expect(tokens.length).toBe(2);
+  await time.pause();
+  await time.advance(60_000, 5_000);
+  expect(await time.calls(CALLS.photos)).toHaveLength(2);
+  expect(await time.calls(CALLS.token, "POST")).toHaveLength(2);
   await expectAlive(page);
   await fault.off();
 });
@@ -285,6 +284,7 @@ test("adding to the cart: dropped, failed, slow, lost replies and an unreadable 
   page,
 }) => {
   test.setTimeout(45_000);
+  const time = await simulatedTime(page);
   await open(page, "/search/1003/301");
   await page.locator(".photo-grid").getByRole("button").first().click();
   const add = viewer(page).getByRole("button", { name: /^В корзину/ });
@@ -328,7 +328,9 @@ test("adding to the cart: dropped, failed, slow, lost replies and an unreadable 
   await add.click();
   await expect(inCart).toBeVisible();
   await expect(badge(page)).toHaveText("4");
-  await page.waitForTimeout(500);
+  // Once the failed read has come back and the page has taken it in, the item is still there.
+  await expect.poll(() => fault.hits).toBeGreaterThan(0);
+  await time.idle();
   await expect(badge(page)).toHaveText("4");
   await fault.off();
   await page.keyboard.press("Escape");
@@ -344,6 +346,8 @@ test("adding to the cart: dropped, failed, slow, lost replies and an unreadable 
 test("the cart: unavailable at start, promo code and removal failures; the cart id is kept", async ({
   page,
 }) => {
+  test.setTimeout(60_000);
+  const time = await simulatedTime(page);
   await buyPackage(page, "302");
   const id = await cartIdOf(page);
 
@@ -361,16 +365,29 @@ test("the cart: unavailable at start, promo code and removal failures; the cart 
     await fault.off();
     expect(await cartIdOf(page)).toBe(id);
   }
-  // While it stays down, the cart is read again by itself, a few times, each wait longer.
-  const reads = record(page, CALLS.cart);
+  // While it stays down, the cart is read again by itself, a few times, each wait longer:
+  // read in the page's simulated time, which moves only when the test moves it.
   const fault503 = await inject(page, CALLS.cart, 503, { method: "GET" });
-  await open(page, "/cart");
-  await expect(unavailable).toBeVisible();
-  await page.waitForTimeout(7_000);
-  expect(reads.length).toBe(3); // at about 0, 2 and 6 s; the next one only at 14 s
-  const waits = gaps(reads);
-  expect(waits[1] ?? 0).toBeGreaterThan((waits[0] ?? 0) * 1.5);
+  await time.pause();
+  // The page loads as the test moves its clock: no wait for the load event, which would not come.
+  await page.goto(tenantUrl("mysport", "/cart"), { waitUntil: "commit" });
+  await time.until(() => expect(unavailable).toBeVisible({ timeout: 100 }));
+  const first = (await time.calls(CALLS.cart))[0]?.at ?? Number.NaN;
+  const now = await page.evaluate(() => Date.now());
+  await time.advance(first + 7_000 - now);
+  // At 0, 2 and 6 s (2 s, doubling each time); the next one only at 14 s, then at 30 s.
+  let reads = await time.calls(CALLS.cart);
+  expect(reads).toHaveLength(3);
+  await time.advance(8_000);
+  reads = await time.calls(CALLS.cart);
+  expect(reads).toHaveLength(4);
+  const waits = waitsBetween(reads);
+  for (const [i, expected] of [2_000, 4_000, 8_000].entries()) {
+    expect(waits[i]).toBeGreaterThanOrEqual(expected);
+    expect(waits[i]).toBeLessThan(expected + STEP);
+  }
   await fault503.off();
+  await page.clock.resume();
   // Back: "Try again" (or the next read, whichever comes first) shows the cart, id unchanged.
   await retry.click({ timeout: 2_000 }).catch(() => {});
   await expect(cartItems(page)).toHaveCount(1);
@@ -548,7 +565,9 @@ test("checkout in English: replies lost after the backend acted still make one o
 test("the order page: the order fails, the payment check is bounded with growing intervals", async ({
   page,
 }) => {
-  test.setTimeout(40_000);
+  test.setTimeout(60_000);
+  // The waits are read in the page's simulated time, which moves only when the test says so.
+  const time = await simulatedTime(page);
   // An unpaid seeded order of event 1003.
   let fault = await inject(page, CALLS.order, 503);
   await open(page, "/order/order-seed-10");
@@ -557,27 +576,29 @@ test("the order page: the order fails, the payment check is bounded with growing
   await fault.off();
 
   // The payments list keeps failing: the page keeps checking, politely.
-  const checks = record(page, CALLS.payments);
   fault = await inject(page, CALLS.payments, 503, { method: "GET" });
+  await time.pause();
   await page.getByRole("button", { name: "Попробовать снова" }).click();
   await expect(page.getByText("Проверяем оплату. Не закрывайте страницу.")).toBeVisible();
-  await page.waitForTimeout(6_000);
+  await time.advance(6_000);
   await expectAlive(page);
-  // Calls at about 0, 1, 2.5, 4.75 s: few, and each wait longer than the one before.
-  expect(checks.length).toBeGreaterThanOrEqual(3);
-  expect(checks.length).toBeLessThanOrEqual(5);
-  const waits = gaps(checks);
-  for (let i = 1; i < waits.length; i++) {
-    expect(waits[i] ?? 0).toBeGreaterThan((waits[i - 1] ?? 0) * 1.2);
+  // Checks at 0, 1, 2.5 and 4.75 s (1 s, growing by half each time); the next only at 8.1 s.
+  const checks = await time.calls(CALLS.payments);
+  expect(checks).toHaveLength(4);
+  const waits = waitsBetween(checks);
+  for (const [i, expected] of [1_000, 1_500, 2_250].entries()) {
+    expect(waits[i]).toBeGreaterThanOrEqual(expected);
+    expect(waits[i]).toBeLessThan(expected + STEP);
   }
-  // Leaving the page stops the checks.
-  await open(page, "/");
-  const seen = checks.length;
-  await page.waitForTimeout(3_000);
-  expect(checks.length).toBe(seen);
+  // Leaving the page stops the checks: a minute later there is not one more.
+  await page.locator(".app-bar").getByRole("link", { name: "MySport" }).first().click();
+  await expect(page.getByLabel("Название события")).toBeVisible();
+  await time.advance(60_000, 5_000);
+  expect(await time.calls(CALLS.payments)).toHaveLength(4);
   await fault.off();
 
   // A slow order: the check screen first, then the order with a way to pay.
+  await page.clock.resume();
   fault = await inject(page, CALLS.order, { delayMs: 1500 });
   await open(page, "/order/order-seed-10");
   await expect(page.getByText("Проверяем оплату. Не закрывайте страницу.")).toBeVisible();

@@ -69,8 +69,9 @@ async function watch(page: Page): Promise<Watch> {
       const response = await route.fetch();
       const type = response.headers()["content-type"] ?? "";
       const body = await response.text();
-      if (!type.includes("json") || !body) return route.fulfill({ response });
-      await route.fulfill({ response, json: poison(JSON.parse(body), w.options) });
+      // Awaited inside the try, both: a rejection of either is caught below.
+      if (!type.includes("json") || !body) await route.fulfill({ response });
+      else await route.fulfill({ response, json: poison(JSON.parse(body), w.options) });
     } catch (error) {
       // A reply still in flight when the test ends and its page closes: nobody reads it.
       if (page.isClosed() || /disposed|closed/i.test(String(error))) return;
@@ -225,8 +226,6 @@ test("a selfie that is not a photo, or over 8 MB, is refused before any upload",
 // --- a hostile tenant --------------------------------------------------------------------
 
 const run = promisify(execFile);
-const PORT = 4799;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 /** At most 60 characters, like every tenant name. */
 const NAME = `</script><img src=x onerror=window.__pwned=1>{{x}}`;
 
@@ -236,6 +235,8 @@ test.describe("a hostile tenant", () => {
 
   let root: string;
   let preview: ChildProcess | undefined;
+  /** The hostile tenant's preview, on a free port the system chose (runs can share a machine). */
+  let ORIGIN = "";
   let csp = "";
 
   test.beforeAll(async () => {
@@ -273,14 +274,19 @@ test.describe("a hostile tenant", () => {
         "preview",
         "hostile",
         "--port",
-        String(PORT),
+        "0",
         "--tenants-dir",
         tenantsDir,
         "--out-dir",
         outDir,
       ],
-      { stdio: "ignore" },
+      { stdio: ["ignore", "pipe", "ignore"] },
     );
+    let stdout = "";
+    preview.stdout?.on("data", (d) => (stdout += d));
+    const address = () => /http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout)?.[1] ?? "";
+    await expect.poll(address, { timeout: 30_000 }).not.toBe("");
+    ORIGIN = `http://127.0.0.1:${address()}`;
     await expect
       .poll(
         () =>

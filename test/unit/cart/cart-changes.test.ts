@@ -242,7 +242,7 @@ describe("removing", () => {
     expect(english(s.cart.announcement)).toBe("Removed from the cart");
     expect(changes.map((c) => [c.kind, c.products.length])).toEqual([["removed", 1]]);
     expect(s.cart.items.map((i) => i.photoId)).toEqual([b.photoId]);
-    await new Promise((r) => setTimeout(r, 20));
+    await s.settled();
     expect(s.waits).toEqual([]);
   });
 

@@ -189,7 +189,7 @@ describe("the resync backoff", () => {
       async () => {},
     );
     loop.start();
-    await new Promise((r) => setTimeout(r, 10));
+    await settle();
     expect(tries).toBe(2);
   });
 });

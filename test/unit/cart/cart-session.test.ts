@@ -43,7 +43,6 @@ class Storage extends Map<string, string> {
 const cartPath = (id: string) =>
   `${demo.origin}/public/shoppingcart-service/api/v1/shoppingCarts/${id}`;
 const keptId = (map: Map<string, string>) => JSON.parse(map.get(CART_ENTRY) ?? "{}").cartId;
-const settle = () => new Promise((r) => setTimeout(r, 30));
 
 describe("a cart not opened yet", () => {
   it("is idle, holds nothing and is not checked out", () => {
@@ -149,7 +148,7 @@ describe("opening the device's cart", () => {
     s.setRule(() => null);
     s.waits[0]?.go();
     await until(() => s.cart.status === "done");
-    await settle();
+    await s.settled();
     expect(s.cart.cart?.shoppingCartId).toBe(first.cart.cart?.shoppingCartId);
     expect(s.waits).toHaveLength(1);
   });
@@ -181,7 +180,7 @@ describe("opening the device's cart", () => {
     await reload.cart.init();
     expect(reload.cart.checkedOut).toBe(true);
     await reload.store.language.setLanguage("en");
-    await settle();
+    await reload.settled();
     expect(reload.count(PATCH)).toBe(0);
     reload.cart.dispose();
   });
@@ -243,13 +242,13 @@ describe("other tabs (a storage event)", () => {
     const s = await withPhoto(demo.origin);
     const before = s.calls.length;
     s.cart.onStorage("storefront.language", "en");
-    await settle();
+    await s.settled();
     expect(s.calls.length).toBe(before);
     s.setRule((m, p) => (GET_CART.test(`${m} ${p}`) ? 503 : null));
     const reads = s.count(GET_CART);
     s.cart.onStorage(CART_ENTRY, s.map.get(CART_ENTRY) ?? null);
     await until(() => s.count(GET_CART) > reads);
-    await settle();
+    await s.settled();
     expect([s.cart.status, s.cart.count, s.waits.length]).toEqual(["done", 1, 0]);
   });
 
@@ -273,7 +272,7 @@ describe("the cart's Language and Theme (spec §3)", () => {
     const before = s.count(PATCH);
     await s.store.language.setLanguage("en");
     await until(() => s.count(PATCH) === before + 1);
-    await settle();
+    await s.settled();
     expect(s.count(PATCH)).toBe(before + 1);
     expect(s.cart.cart?.attributes).toEqual([
       { key: "Language", value: "en" },
@@ -281,7 +280,7 @@ describe("the cart's Language and Theme (spec §3)", () => {
     ]);
     s.cart.dispose();
     await s.store.language.setLanguage("ru");
-    await settle();
+    await s.settled();
     expect(s.count(PATCH)).toBe(before + 1);
   });
 
@@ -313,7 +312,7 @@ describe("the cart's Language and Theme (spec §3)", () => {
     s.setRule((m, p) => (PATCH.test(`${m} ${p}`) ? 503 : null));
     await s.store.language.setLanguage("en");
     await until(() => s.count(PATCH) === 1 + 1);
-    await settle();
+    await s.settled();
     expect(s.cart.cart?.attributes).toContainEqual({ key: "Language", value: "ru" });
     s.cart.dispose();
   });
@@ -331,7 +330,7 @@ describe("the cart's Language and Theme (spec §3)", () => {
     await s.store.language.setLanguage("ru");
     await s.cart.clear();
     release();
-    await settle();
+    await s.settled();
     expect(s.cart.cart?.shoppingCartId).not.toBe(old);
     expect(s.cart.cart?.attributes).toContainEqual({ key: "Language", value: "ru" });
     s.cart.dispose();
@@ -343,7 +342,7 @@ describe("the cart's Language and Theme (spec §3)", () => {
     await s.cart.init();
     const before = s.calls.length;
     await s.store.language.setLanguage("en");
-    await settle();
+    await s.settled();
     expect(s.calls.slice(before).filter((c) => c.includes("shoppingCarts"))).toEqual([]);
     s.cart.dispose();
   });
@@ -359,7 +358,7 @@ describe("stopping", () => {
     s.cart.dispose();
     s.setRule(() => null);
     s.waits[0]?.go();
-    await settle();
+    await s.settled();
     expect(s.count(GET_CART)).toBe(1);
     expect(s.cart.cart).toBeNull();
   });

@@ -79,7 +79,7 @@ describe("adding to the cart", () => {
     await until(() => s.cart.unsynced.length === 0);
     expect(s.cart.items.map((i) => i.photoId)).toEqual([photo.photoId]);
     expect(s.cart.isPending(s.cart.items[0] as never)).toBe(false);
-    await new Promise((r) => setTimeout(r, 20));
+    await s.settled();
     expect(s.waits).toHaveLength(2); // done: no further reads
   });
 });
@@ -100,7 +100,7 @@ describe("reading the cart", () => {
       s.waits[i]?.go();
     }
     await until(() => s.count(GET_CART) === 1 + TRIES);
-    await new Promise((r) => setTimeout(r, 20));
+    await s.settled();
     expect(s.waits.map((w) => w.ms)).toEqual([2000, 4000, 8000, 16000]);
     expect(s.count(GET_CART)).toBe(1 + TRIES); // bounded: no more reads
     expect(s.count(/^POST \/shoppingCarts$/)).toBe(0); // never replaced by a new, empty cart

@@ -17,9 +17,31 @@ export interface Wait {
   go: () => void;
 }
 
+/** Statuses whose replies carry no body (a Response refuses one). */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/** Node's fetch, with the reply's bytes read before it is handed on: reading it then takes no I/O. */
+const buffered: typeof fetch = async (input, init) => {
+  const reply = await fetch(input, init);
+  const bytes = await reply.arrayBuffer();
+  return new Response(NO_BODY.has(reply.status) ? null : bytes, reply);
+};
+
 export function shop(origin: string, map = new Map<string, string>()) {
   let rule: Rule = () => null;
-  const recorded = recordingFetch((call) => rule(call.method, call.path, new URL(call.url)));
+  const recorded = recordingFetch(
+    (call) => rule(call.method, call.path, new URL(call.url)),
+    buffered,
+  );
+  let inFlight = 0;
+  const counted: typeof fetch = async (input, init) => {
+    inFlight++;
+    try {
+      return await recorded.fetch(input, init);
+    } finally {
+      inFlight--;
+    }
+  };
   const waits: Wait[] = [];
   const sleep = (ms: number) => new Promise<void>((go) => waits.push({ ms, go }));
   const redirects: string[] = [];
@@ -27,7 +49,7 @@ export function shop(origin: string, map = new Map<string, string>()) {
   const cookies = memoryCookies();
   const store = demoStores({
     origin,
-    fetch: recorded.fetch,
+    fetch: counted,
     cookies,
     storage: mapStorage(map),
     sleep,
@@ -45,6 +67,18 @@ export function shop(origin: string, map = new Map<string, string>()) {
     /** Each call's URL, method, path and headers. */
     recorded: recorded.calls,
     count: (re: RegExp) => recorded.count(re),
+    /**
+     * Lets everything the stores started run to its end: each call until its reply is in, and
+     * what the stores do with it (no I/O is left then, only continuations). Whatever has not
+     * happened by then would not happen later: a check that something is never asked for
+     * needs no clock.
+     */
+    async settled() {
+      for (let quiet = 0; quiet < 3; ) {
+        await new Promise((done) => setImmediate(done));
+        quiet = inFlight === 0 ? quiet + 1 : 0;
+      }
+    },
     setRule(next: Rule) {
       rule = next;
     },
@@ -64,9 +98,13 @@ export function shop(origin: string, map = new Map<string, string>()) {
   };
 }
 
-/** Lets queued microtasks and pending calls run until `check` holds (or fails after 2 s). */
+/**
+ * Lets queued microtasks and pending calls run until `check` holds. The 15 s limit only stops
+ * a test that would hang, with a clearer message than the test's own time-out: no check
+ * depends on how soon the condition comes.
+ */
 export async function until(check: () => boolean): Promise<void> {
-  const end = Date.now() + 2000;
+  const end = Date.now() + 15_000;
   while (!check()) {
     if (Date.now() > end) throw new Error("condition not reached");
     await new Promise((r) => setTimeout(r, 5));

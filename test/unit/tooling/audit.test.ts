@@ -101,7 +101,17 @@ describe("the offline audit policy", () => {
     expect(minimumFor("4.0.0", ["2.16.2", "3.0.1"])).toBeNull();
     expect(minimumFor("1.9.0", ["2.16.2", "3.0.1"])).toBe("2.16.2");
     expect(atLeast("10.0.0", "9.9.9")).toBe(true);
-    expect(atLeast("1.2.3-beta.1", "1.2.3")).toBe(true);
     expect(atLeast("1.2.2", "1.2.3")).toBe(false);
+    expect(atLeast("1.2.3", "1.2.3")).toBe(true);
+  });
+
+  it("counts a pre-release before its release: a vulnerable beta does not pass", () => {
+    expect(atLeast("8.0.16-beta.1", "8.0.16")).toBe(false);
+    expect(atLeast("8.0.17-beta.1", "8.0.16")).toBe(true);
+    expect(minimumFor("8.0.16-beta.1", ["6.4.3", "7.3.5", "8.0.16"])).toBe("8.0.16");
+    const lock = { packages: { "node_modules/vite": { version: "8.0.16-beta.1" } } };
+    expect(offlineProblems(lock, { dependencies: {} })).toEqual([
+      expect.stringMatching(/^node_modules\/vite 8\.0\.16-beta\.1 < 8\.0\.16: /),
+    ]);
   });
 });
