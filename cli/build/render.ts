@@ -11,7 +11,7 @@ import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.t
 import { bootScript } from "./boot-script.ts";
 import type { CoreBuild } from "./core.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
-import { renderPolicyPdf } from "./policy-pdf.ts";
+import { policyFiles } from "./policy-pdf.ts";
 
 const hbs = Handlebars.create();
 hbs.registerHelper("json", (value: unknown) => new Handlebars.SafeString(JSON.stringify(value)));
@@ -187,11 +187,8 @@ export async function renderTenant(
     }
   }
   files.set("robots.txt", (await template("robots.txt.hbs"))({}));
-  // The privacy policy of the contacts page (spec §2: /policy.pdf).
-  files.set(
-    "policy.pdf",
-    renderPolicyPdf({ tenantName: config.tenantName, supportEmail: config.support.email }),
-  );
+  // The privacy policy (spec §2: /policy.pdf), in each language the tenant offers.
+  for (const [name, pdf] of await policyFiles(config, config.languages)) files.set(name, pdf);
   files.set(
     "manifest.webmanifest",
     (await template("manifest.webmanifest.hbs"))({
