@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { useShop } from "../../app/use-shop.ts";
 import {
   DEFAULT_SELFIE_RETENTION,
+  policyPath,
   privacyEmail,
   tenantSelfieRetention,
 } from "../../domain/privacy.ts";
@@ -40,7 +41,8 @@ export const SelfieConsent = observer(function SelfieConsent({
       <p>
         <Trans>
           Questions about your selfie: <a href={`mailto:${email}`}>{email}</a>
-        </Trans>
+        </Trans>{" "}
+        <a href={policyPath(language.language)}>{t`Privacy policy`}</a>
       </p>
       <p className="selfie-consent__agree">
         <input
