@@ -1,7 +1,7 @@
 /**
- * The storefront's Lingui catalogs (storefront/locales/<language>.po) as the CLI reads them,
- * for texts the build writes itself (the privacy policy PDF): the same entries, so the same
- * words, as the browser shows. Entries are looked up by their id, the English source.
+ * The storefront's Lingui catalogs (storefront/locales/<language>.po, and the privacy policy's
+ * storefront/locales/policy/<language>.po) as the CLI reads them, for texts the build writes
+ * itself (the privacy policy PDF): the same entries, so the same words, as the browser shows. Entries are looked up by their id, the English source.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -13,15 +13,20 @@ export type Translate = (message: { id: string }, values?: Record<string, string
 
 const cache = new Map<Language, Promise<Map<string, string>>>();
 
+/** The browser's catalog and the privacy policy's own (lingui.config.ts), as one. */
+const CATALOG_DIRS = [
+  ["storefront", "locales"],
+  ["storefront", "locales", "policy"],
+];
+
 async function entries(language: Language): Promise<Map<string, string>> {
-  const text = await readFile(
-    join(PACKAGE_ROOT, "storefront", "locales", `${language}.po`),
-    "utf8",
-  );
   const map = new Map<string, string>();
-  for (const item of PO.parse(text).items) {
-    const translation = item.msgstr[0];
-    if (translation) map.set(item.msgid, translation);
+  for (const dir of CATALOG_DIRS) {
+    const text = await readFile(join(PACKAGE_ROOT, ...dir, `${language}.po`), "utf8");
+    for (const item of PO.parse(text).items) {
+      const translation = item.msgstr[0];
+      if (translation) map.set(item.msgid, translation);
+    }
   }
   return map;
 }

@@ -1,8 +1,9 @@
 /**
  * The privacy policy of a tenant, one PDF per language it offers (/policy.ru.pdf,
  * /policy.en.pdf…; /policy.pdf is the default language's). The words come from the storefront's
- * catalogs (storefront/src/domain/privacy.ts), filled with the tenant's name, e-mails, support
- * hours and time zone; the face-search retention statement is the one the consent shows.
+ * catalogs (storefront/src/domain/privacy-policy.ts and privacy.ts), filled with the tenant's
+ * name, e-mails, support hours and time zone; the selfie retention statement is the one the
+ * face-search consent shows.
  *
  * Written with pdf-lib, with a subset of DejaVu Sans embedded (package dejavu-fonts-ttf, the
  * Bitstream Vera licence: free to embed and redistribute), so Latin, Cyrillic, Greek and the
@@ -16,10 +17,10 @@ import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import {
   DEFAULT_SELFIE_RETENTION,
-  POLICY,
   privacyEmail,
   tenantSelfieRetention,
 } from "../../storefront/src/domain/privacy.ts";
+import { POLICY } from "../../storefront/src/domain/privacy-policy.ts";
 import type { Language, RuntimeSettings } from "../../storefront/src/settings-types.ts";
 import { catalog } from "./catalogs.ts";
 

@@ -41,10 +41,12 @@ export const SelfieConsent = observer(function SelfieConsent({
       <p>
         <Trans>
           Questions about your selfie: <a href={`mailto:${email}`}>{email}</a>
-        </Trans>{" "}
+        </Trans>
+      </p>
+      <p>
         <a href={policyPath(language.language)}>{t`Privacy policy`}</a>
       </p>
-      <p className="selfie-consent__agree">
+      <p className="selfie-consent__agree checkout__agreement">
         <input
           id={id}
           type="checkbox"
@@ -61,7 +63,7 @@ export const SelfieConsent = observer(function SelfieConsent({
         >{t`I agree that my selfie is used to find my photos of this event`}</label>
       </p>
       {!agreed && (
-        <p id={`${id}-hint`} className="selfie-consent__hint">
+        <p id={`${id}-hint`} className="field-hint">
           {t`Tick the box to take or upload a selfie.`}{" "}
           <Link to={`${href("event-photos", { id: eventId })}?tab=all`}>
             {t`Or see all photos of the event`}
