@@ -100,6 +100,23 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
   return lines;
 }
 
+/**
+ * fontkit, with text laid out one glyph per character: the policy's scripts (Latin, Cyrillic,
+ * Greek) need no shaping, and pdf-lib reads only the glyphs of a layout (it writes no kerning),
+ * so the result is the same while OpenType shaping, which costs milliseconds a line, is skipped.
+ * (A parsed font is not shared between documents: fontkit's subsets of one font interfere.)
+ */
+const plainFontkit: Parameters<PDFDocument["registerFontkit"]>[0] = {
+  create(data, postscriptName) {
+    const font = fontkit.create(data, postscriptName);
+    font.layout = (text: string) =>
+      ({
+        glyphs: [...text].map((c) => font.glyphForCodePoint(c.codePointAt(0) ?? 0x20)),
+      }) as ReturnType<typeof font.layout>;
+    return font;
+  },
+};
+
 let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
 function fontBytes() {
   if (!fonts) {
@@ -120,7 +137,7 @@ export async function renderPolicyPdf(input: PolicyInput, language: Language): P
   const text = await policyText(input, language);
   // No creation or modification date, no producer's version: only the tenant's data varies.
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(plainFontkit);
   const bytes = await fontBytes();
   const regular = await doc.embedFont(bytes.regular, { subset: true });
   const bold = await doc.embedFont(bytes.bold, { subset: true });
@@ -148,7 +165,7 @@ export async function renderPolicyPdf(input: PolicyInput, language: Language): P
     if (section.heading) write(section.heading, bold, HEADING_SIZE, 12);
     write(section.text, regular, BODY_SIZE, section.heading ? 2 : 12);
   }
-  return doc.save({ useObjectStreams: false });
+  return doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY });
 }
 
 /** Every policy file of a tenant: one per language, and /policy.pdf in the default one. */
