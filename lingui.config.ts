@@ -6,7 +6,17 @@ export default defineConfig({
   // ru is the product's default and fallback language (spec §1).
   fallbackLocales: { default: "ru" },
   catalogs: [
-    { path: "<rootDir>/storefront/locales/{locale}", include: ["<rootDir>/storefront/src"] },
+    {
+      path: "<rootDir>/storefront/locales/{locale}",
+      include: ["<rootDir>/storefront/src"],
+      exclude: ["<rootDir>/storefront/src/domain/privacy-policy.ts"],
+    },
+    // The privacy policy PDF's words: read by the CLI when it writes /policy.<language>.pdf,
+    // never loaded by the browser.
+    {
+      path: "<rootDir>/storefront/locales/policy/{locale}",
+      include: ["<rootDir>/storefront/src/domain/privacy-policy.ts"],
+    },
   ],
   format: "po",
   orderBy: "messageId",

@@ -8,8 +8,14 @@ const dict = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const unquote = (s) => JSON.parse(s);
 const quote = (s) => JSON.stringify(s);
 
-for (const locale of ["ru", "es"]) {
-  const file = `storefront/locales/${locale}.po`;
+// The browser's catalogs and the privacy policy's own (lingui.config.ts).
+const files = (locale) => [
+  `storefront/locales/${locale}.po`,
+  `storefront/locales/policy/${locale}.po`,
+];
+
+for (const file of ["ru", "es"].flatMap(files)) {
+  const locale = /([a-z]{2})\.po$/.exec(file)[1];
   const lines = readFileSync(file, "utf8").split("\n");
   let applied = 0;
   for (let i = 0; i < lines.length; i++) {

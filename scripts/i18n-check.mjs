@@ -6,8 +6,10 @@ import { readFileSync } from "node:fs";
 execFileSync("npx", ["lingui", "extract", "--clean"], { stdio: ["ignore", "ignore", "inherit"] });
 
 let missing = 0;
-for (const locale of ["ru", "en", "es"]) {
-  const text = readFileSync(`storefront/locales/${locale}.po`, "utf8");
+// The browser's catalogs and the privacy policy's own (lingui.config.ts).
+const catalogs = ["storefront/locales", "storefront/locales/policy"];
+for (const [dir, locale] of catalogs.flatMap((d) => ["ru", "en", "es"].map((l) => [d, l]))) {
+  const text = readFileSync(`${dir}/${locale}.po`, "utf8");
   // Entries are separated by blank lines; the first one is the header.
   for (const entry of text.split(/\n\n+/).slice(1)) {
     const id = /msgid ((?:".*"\n?)+)/.exec(entry)?.[1];

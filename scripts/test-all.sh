@@ -13,6 +13,7 @@ node scripts/build-cli.mjs
 bash scripts/ensure-nginx.sh
 bash scripts/ensure-host-tools.sh >/dev/null
 bash scripts/ensure-ssh.sh
+bash scripts/ensure-pdf-tools.sh
 
 step "lint and format (biome)"
 npx biome check .

@@ -1,102 +1,183 @@
 /**
- * The privacy policy (/policy.pdf) of a tenant: a one-page PDF 1.4 written by hand with the
- * standard Helvetica font, so no library and no dates: the same tenant gives the same bytes.
- * Text must be Latin-1 (WinAnsi); other characters become "?".
+ * The privacy policy of a tenant, one PDF per language it offers (/policy.ru.pdf,
+ * /policy.en.pdf…; /policy.pdf is the default language's). The words come from the storefront's
+ * catalogs (storefront/src/domain/privacy-policy.ts and privacy.ts), filled with the tenant's
+ * name, e-mails, support hours and time zone; the selfie retention statement is the one the
+ * face-search consent shows.
+ *
+ * Written with pdf-lib, with a subset of DejaVu Sans embedded (package dejavu-fonts-ttf, the
+ * Bitstream Vera licence: free to embed and redistribute), so Latin, Cyrillic, Greek and the
+ * typographic marks (’ – € №) all render and extract as text. No dates and no random names
+ * (pdf-lib names font subsets from a seeded generator): the same tenant gives the same bytes.
  */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import {
+  DEFAULT_SELFIE_RETENTION,
+  privacyEmail,
+  tenantSelfieRetention,
+} from "../../storefront/src/domain/privacy.ts";
+import { POLICY } from "../../storefront/src/domain/privacy-policy.ts";
+import type { Language, RuntimeSettings } from "../../storefront/src/settings-types.ts";
+import { catalog } from "./catalogs.ts";
 
-export interface PolicyInput {
-  tenantName: string;
-  supportEmail: string;
+/** What the policy says of the tenant: the parts of its settings it names. */
+export type PolicyInput = Pick<RuntimeSettings, "tenantName" | "support" | "privacy">;
+
+export type PolicyText = { title: string; sections: { heading?: string; text: string }[] };
+
+const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
+const MARGIN = 56;
+const TITLE_SIZE = 18;
+const HEADING_SIZE = 12;
+const BODY_SIZE = 11;
+const LEADING = 1.4;
+
+/** Control characters (a tab or line break in a YAML string) read as a space on paper. */
+const printable = (text: string) => text.replace(/\p{Cc}+/gu, " ");
+
+/** The retention statement a participant reads before a face search, in `language`. */
+export async function selfieRetentionText(input: PolicyInput, language: Language) {
+  return (
+    tenantSelfieRetention(input, language) ?? (await catalog(language))(DEFAULT_SELFIE_RETENTION)
+  );
 }
 
-const PAGE_WIDTH = 595; // A4 in points
-const PAGE_HEIGHT = 842;
-const MARGIN = 56;
-const MAX_CHARS = 86; // Helvetica 11 pt fits about this many average characters per line
-
-/** The policy text: a title, then paragraphs. */
-export function policyText({ tenantName, supportEmail }: PolicyInput): {
-  title: string;
-  paragraphs: string[];
-} {
+/** The policy in `language`: a title, then sections of a heading and a paragraph. */
+export async function policyText(input: PolicyInput, language: Language): Promise<PolicyText> {
+  const t = await catalog(language);
+  const tenantName = printable(input.tenantName);
+  const { email: supportEmail, hours } = input.support;
+  const timeZone = hours.timeZone ? (hours.timeZone[language] ?? hours.timeZone.ru) : undefined;
+  const contact = timeZone
+    ? t(POLICY.contactHours, { supportEmail, from: hours.from, to: hours.to, timeZone })
+    : t(POLICY.contactHoursNoZone, { supportEmail, from: hours.from, to: hours.to });
+  const retention = printable(await selfieRetentionText(input, language));
   return {
-    title: `${tenantName} privacy policy`,
-    paragraphs: [
-      `This policy explains how ${tenantName} handles personal data when you search for, buy and download photos of sports events.`,
-      "What we collect: the e-mail address you give at checkout, the orders you place, the bib number or surname you search for and, if you use face search, the selfie you upload. If you sign in, we also receive your e-mail address from the identity provider.",
-      "Why: to find your photos, take payment through our payment partners, send the download links and receipts to your e-mail, and answer your questions. We do not sell personal data.",
-      "Selfies are used only to find your photos at the chosen event and are not used for anything else.",
-      "Storage: on your device we keep your cart, your recent searches and your language choice. Card details are handled by the payment provider and never reach us.",
-      "Your rights: you may ask for a copy of your data, its correction or its deletion.",
-      `Contact: ${supportEmail}. Support hours: Monday to Friday, 08:00 to 18:00 Moscow time.`,
+    title: t(POLICY.title, { tenantName }),
+    sections: [
+      { text: t(POLICY.intro, { tenantName }) },
+      { heading: t(POLICY.collectHeading), text: t(POLICY.collect) },
+      { heading: t(POLICY.whyHeading), text: t(POLICY.why) },
+      { heading: t(POLICY.faceHeading), text: `${t(POLICY.face, { tenantName })} ${retention}` },
+      { heading: t(POLICY.storageHeading), text: t(POLICY.storage) },
+      {
+        heading: t(POLICY.rightsHeading),
+        text: t(POLICY.rights, { privacyEmail: privacyEmail(input) }),
+      },
+      { heading: t(POLICY.contactHeading), text: printable(contact) },
     ],
   };
 }
 
-/** Wraps a paragraph into lines of at most `max` characters, breaking at spaces. */
-export function wrap(text: string, max = MAX_CHARS): string[] {
+/** Breaks `text` into lines no wider than `width`; a word wider than a line is cut. */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > max) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
+    const joined = line ? `${line} ${word}` : word;
+    if (fits(joined)) {
+      line = joined;
+      continue;
     }
+    if (line) lines.push(line);
+    line = "";
+    let rest = word;
+    while (!fits(rest)) {
+      const chars = [...rest];
+      let n = chars.length - 1;
+      while (n > 1 && !fits(chars.slice(0, n).join(""))) n--;
+      lines.push(chars.slice(0, n).join(""));
+      rest = chars.slice(n).join("");
+    }
+    line = rest;
   }
   if (line) lines.push(line);
   return lines;
 }
 
-/** A PDF literal string: Latin-1 only, with \, ( and ) escaped. */
-function pdfString(text: string): string {
-  const latin1 = [...text]
-    .map((c) => (c.charCodeAt(0) <= 0xff && c.charCodeAt(0) >= 0x20 ? c : "?"))
-    .join("");
-  return `(${latin1.replace(/[\\()]/g, (c) => `\\${c}`)})`;
-}
+/**
+ * fontkit, with text laid out one glyph per character: the policy's scripts (Latin, Cyrillic,
+ * Greek) need no shaping, and pdf-lib reads only the glyphs of a layout (it writes no kerning),
+ * so the result is the same while OpenType shaping, which costs milliseconds a line, is skipped.
+ * (A parsed font is not shared between documents: fontkit's subsets of one font interfere.)
+ */
+const plainFontkit: Parameters<PDFDocument["registerFontkit"]>[0] = {
+  create(data, postscriptName) {
+    const font = fontkit.create(data, postscriptName);
+    font.layout = (text: string) =>
+      ({
+        glyphs: [...text].map((c) => font.glyphForCodePoint(c.codePointAt(0) ?? 0x20)),
+      }) as ReturnType<typeof font.layout>;
+    return font;
+  },
+};
 
-function contentStream(input: PolicyInput): string {
-  const { title, paragraphs } = policyText(input);
-  const ops: string[] = [
-    "BT",
-    `/F2 18 Tf`,
-    `${MARGIN} ${PAGE_HEIGHT - MARGIN - 18} Td`,
-    `${pdfString(title)} Tj`,
-  ];
-  ops.push("/F1 11 Tf", "15 TL", "0 -30 Td");
-  for (const paragraph of paragraphs) {
-    for (const line of wrap(paragraph)) ops.push(`${pdfString(line)} Tj`, "T*");
-    ops.push("T*");
+let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+function fontBytes() {
+  if (!fonts) {
+    const dir = join(
+      dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")),
+      "ttf",
+    );
+    fonts = Promise.all([
+      readFile(join(dir, "DejaVuSans.ttf")),
+      readFile(join(dir, "DejaVuSans-Bold.ttf")),
+    ]).then(([regular, bold]) => ({ regular, bold }));
   }
-  ops.push("ET");
-  return `${ops.join("\n")}\n`;
+  return fonts;
 }
 
-/** The whole file, with byte offsets of every object in the xref table. */
-export function renderPolicyPdf(input: PolicyInput): Uint8Array {
-  const content = contentStream(input);
-  const contentBytes = Buffer.from(content, "latin1");
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
-    `<< /Length ${contentBytes.length} >>\nstream\n${content}endstream`,
-    `<< /Title ${pdfString(policyText(input).title)} /Producer (storefront) >>`,
-  ];
-  // The binary comment line marks the file as binary for transfer tools (PDF 1.4 §3.4.1).
-  let pdf = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(pdf, "latin1"));
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(pdf, "latin1");
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new Uint8Array(Buffer.from(pdf, "latin1"));
+/** The policy PDF in `language`. */
+export async function renderPolicyPdf(input: PolicyInput, language: Language): Promise<Uint8Array> {
+  const text = await policyText(input, language);
+  // No creation or modification date, no producer's version: only the tenant's data varies.
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(plainFontkit);
+  const bytes = await fontBytes();
+  const regular = await doc.embedFont(bytes.regular, { subset: true });
+  const bold = await doc.embedFont(bytes.bold, { subset: true });
+  doc.setTitle(text.title, { showInWindowTitleBar: true });
+  doc.setLanguage(language);
+  doc.setProducer("storefront");
+  doc.setCreator("storefront");
+
+  const width = PAGE.width - 2 * MARGIN;
+  let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - MARGIN;
+  const write = (content: string, font: PDFFont, size: number, gapBefore: number) => {
+    y -= gapBefore;
+    for (const line of wrap(content, font, size, width)) {
+      if (y - size * LEADING < MARGIN) {
+        page = doc.addPage([PAGE.width, PAGE.height]);
+        y = PAGE.height - MARGIN;
+      }
+      y -= size * LEADING;
+      page.drawText(line, { x: MARGIN, y, size, font, color: rgb(0.1, 0.12, 0.17) });
+    }
+  };
+  write(text.title, bold, TITLE_SIZE, 0);
+  for (const section of text.sections) {
+    if (section.heading) write(section.heading, bold, HEADING_SIZE, 12);
+    write(section.text, regular, BODY_SIZE, section.heading ? 2 : 12);
+  }
+  return doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY });
+}
+
+/** Every policy file of a tenant: one per language, and /policy.pdf in the default one. */
+export async function policyFiles(
+  input: PolicyInput,
+  languages: { available: readonly Language[]; default: Language },
+): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  for (const language of languages.available) {
+    const pdf = await renderPolicyPdf(input, language);
+    files.set(`policy.${language}.pdf`, pdf);
+    if (language === languages.default) files.set("policy.pdf", pdf);
+  }
+  return files;
 }

@@ -17,7 +17,7 @@ import {
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
 import type { CoreBuild } from "./core.ts";
 import { CORE_CACHE_DIR, TEMPLATES_DIR } from "./paths.ts";
-import { renderPolicyPdf } from "./policy-pdf.ts";
+import { policyFiles } from "./policy-pdf.ts";
 import { buildYear } from "./year.ts";
 
 const hbs = Handlebars.create();
@@ -259,11 +259,8 @@ export async function renderTenant(
     }
   }
   files.set("robots.txt", (await template("robots.txt.hbs"))({}));
-  // The privacy policy of the contacts page (spec §2: /policy.pdf).
-  files.set(
-    "policy.pdf",
-    renderPolicyPdf({ tenantName: config.tenantName, supportEmail: config.support.email }),
-  );
+  // The privacy policy (spec §2: /policy.pdf), in each language the tenant offers.
+  for (const [name, pdf] of await policyFiles(config, config.languages)) files.set(name, pdf);
   files.set(
     "manifest.webmanifest",
     (await template("manifest.webmanifest.hbs"))({

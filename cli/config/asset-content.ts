@@ -3,7 +3,7 @@
  * extension, so a ".png" that is really HTML, or an SVG with script, is refused here.
  */
 import { extname } from "node:path";
-import { svgProblem } from "./svg-policy.ts";
+import { type SvgFinding, svgProblem } from "./svg-policy.ts";
 
 const startsWith = (bytes: Uint8Array, prefix: number[], at = 0) =>
   prefix.every((b, i) => bytes[at + i] === b);
@@ -40,8 +40,11 @@ function woff2Problem(b: Uint8Array): string | null {
   return null;
 }
 
-/** Why the bytes are not a safe file of the kind the name says, or null. */
-export function contentProblem(file: string, bytes: Uint8Array): string | null {
+/**
+ * Why the bytes are not a safe file of the kind the name says (for an SVG, with the line and
+ * column in it), or null.
+ */
+export function contentProblem(file: string, bytes: Uint8Array): string | SvgFinding | null {
   const ext = extname(file).toLowerCase();
   if (ext === ".woff2") return woff2Problem(bytes);
   if (ext === ".svg") return svgProblem(bytes);

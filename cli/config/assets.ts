@@ -115,7 +115,11 @@ async function checkOne(
     }
     const problem = contentProblem(value, bytes);
     if (problem) {
-      const message = `${shownDir}/${value}: ${problem}`;
+      // tenants/mysport/logo.svg:3:7: <s:script> is not allowed: …
+      const message =
+        typeof problem === "string"
+          ? `${shownDir}/${value}: ${problem}`
+          : `${shownDir}/${value}:${problem.line}:${problem.col}: ${problem.message}`;
       // Stryker disable next-line StringLiteral: the loader tells only "missing" and "escapes" apart.
       return { path, ok: false, kind: "content", message };
     }

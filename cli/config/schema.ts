@@ -10,6 +10,7 @@
 import { z } from "zod";
 import type * as Browser from "../../storefront/src/settings-types.ts";
 import { cspAddress } from "./origin.ts";
+import { privacyIssues, privacySchema } from "./privacy-schema.ts";
 
 export const LANGUAGES = ["ru", "en", "es"] as const;
 export const languageSchema = z.enum(LANGUAGES).describe("A supported language code.");
@@ -278,6 +279,7 @@ export const tenantSchema = z
           .describe("Support hours Mon–Fri, from–to, in the time zone given."),
       })
       .describe("Support contacts."),
+    privacy: privacySchema.optional(),
     social: z
       .array(
         z.strictObject({
@@ -353,6 +355,10 @@ export const tenantSchema = z
         message: "the US variant is English only: languages.available must be [en]",
         input: t.languages.available,
       });
+    }
+    for (const issue of privacyIssues(t.privacy, t.languages.available)) {
+      // Stryker disable next-line StringLiteral: an issue with an input reads the same under any code (errors.ts, describeIssue's default).
+      ctx.addIssue({ code: "custom", ...issue });
     }
     t.hosts.forEach((h, i) => {
       if (h.language && !t.languages.available.includes(h.language)) {

@@ -27,6 +27,7 @@ async function start(): Promise<void> {
     settings: readSettings(document),
     host: window.location.host,
     storage: safeStorage(window.localStorage),
+    visitStorage: safeStorage(visitStorage()),
     browserLanguages: navigator.languages ?? [navigator.language],
     width: window.innerWidth,
     touch,
@@ -152,6 +153,15 @@ async function openShop(store: RootStore, loading: Promise<ShopStores | null>): 
   store.attachShop(shop);
   window.addEventListener("storage", (event) => shop.cart.onStorage(event.key, event.newValue));
   await shop.cart.init();
+}
+
+/** The tab's sessionStorage, or none where the browser refuses it (then memory keeps the visit). */
+function visitStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether oidc-client-ts keeps a signed-in user in this tab (its `oidc.user:` key). */

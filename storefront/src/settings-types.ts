@@ -57,6 +57,10 @@ export interface RuntimeSettings {
     email: string;
     hours: { from: string; to: string; timeZone?: LocalizedText };
   };
+  privacy?: {
+    contactEmail?: string;
+    selfieRetention?: { ru?: string; en?: string; es?: string };
+  };
   social: {
     network: "vk" | "telegram" | "youtube" | "instagram" | "facebook" | "x";
     url: string;

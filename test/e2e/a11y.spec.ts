@@ -29,6 +29,7 @@ const WORDS = {
     addToCart: /^В корзину/,
     inCart: "В корзине",
     takeSelfie: "Сделать селфи",
+    agree: "Я согласен(на), чтобы моё селфи использовалось для поиска моих фото с этого события",
     takePhoto: "Сделать снимок",
     cancel: "Отмена",
     packages: "Пакеты",
@@ -75,6 +76,7 @@ const WORDS = {
     addToCart: /^Add to cart/,
     inCart: "In the cart",
     takeSelfie: "Take a selfie",
+    agree: "I agree that my selfie is used to find my photos of this event",
     takePhoto: "Take photo",
     cancel: "Cancel",
     packages: "Packages",
@@ -339,6 +341,7 @@ for (const lang of ["ru", "en"] as const) {
       await page.getByRole("tab", { name: w.myPhotos }).click();
       await expect(page.getByRole("button", { name: w.takeSelfie })).toBeVisible();
       await audit.check("event photos, My photos (face search)");
+      await page.getByRole("checkbox", { name: w.agree }).check();
       await page.getByRole("button", { name: w.takeSelfie }).click();
       await expect(page.getByRole("button", { name: w.takePhoto })).toBeEnabled();
       await audit.check("face search, selfie camera on");

@@ -137,15 +137,21 @@ test.describe("request forms", () => {
 });
 
 test.describe("contacts", () => {
-  test("privacy policy is a real PDF of the tenant", async ({ page, request }) => {
+  test("privacy policy is a real PDF of the tenant, in the visitor's language", async ({
+    page,
+    request,
+  }) => {
     await open(page, "timerman", "/contacts");
-    const link = page.getByRole("link", { name: "Privacy policy" });
-    await expect(link).toHaveAttribute("href", "/policy.pdf");
-    const pdf = await request.get(tenantUrl("timerman", "/policy.pdf"));
-    expect(pdf.headers()["content-type"]).toBe("application/pdf");
-    const text = (await pdf.body()).toString("latin1");
-    expect(text.startsWith("%PDF-1.4")).toBe(true);
-    expect(text).toContain("TimerMan privacy policy");
+    const link = page.getByRole("main").getByRole("link", { name: "Privacy policy" });
+    await expect(link).toHaveAttribute("href", "/policy.en.pdf");
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }),
+    ).toHaveAttribute("href", "/policy.en.pdf");
+    for (const path of ["/policy.en.pdf", "/policy.ru.pdf", "/policy.es.pdf", "/policy.pdf"]) {
+      const pdf = await request.get(tenantUrl("timerman", path));
+      expect([path, pdf.headers()["content-type"]]).toEqual([path, "application/pdf"]);
+      expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    }
   });
 });
 

@@ -100,6 +100,10 @@ test.describe("event and all photos", () => {
   });
 });
 
+/** The participant agrees to the face search first: nothing is captured or sent before. */
+const AGREE = "I agree that my selfie is used to find my photos of this event";
+const agree = (page: Page) => page.getByRole("checkbox", { name: AGREE }).check();
+
 test.describe("face search", () => {
   test.setTimeout(60_000);
   const result = (page: Page) => page.locator(".results");
@@ -110,6 +114,7 @@ test.describe("face search", () => {
     await expect(
       page.getByText("Your selfie is used only to find your photos of this event."),
     ).toBeVisible();
+    await agree(page);
     await page.getByLabel("Upload a photo").setInputFiles(selfie("one-person"));
     await expect(
       page.getByText("Searching for your photos. It takes about a minute."),
@@ -122,6 +127,7 @@ test.describe("face search", () => {
   test("each rejected photo says why", async ({ page }) => {
     await open(page, "/event/1002/photos?tab=mine");
     const input = page.getByLabel("Upload a photo");
+    await agree(page);
     await input.setInputFiles(selfie("several-people"));
     await expect(page.locator(".search-error")).toHaveText("Take a selfie of one person", {
       timeout: 20_000,
@@ -140,6 +146,7 @@ test.describe("face search", () => {
 
   test("with Chromium's fake camera", async ({ page }) => {
     await open(page, "/event/1003/photos?tab=mine");
+    await agree(page);
     await page.getByRole("button", { name: "Take a selfie" }).click();
     const shoot = page.getByRole("button", { name: "Take photo" });
     await expect(shoot).toBeEnabled();
@@ -165,6 +172,7 @@ test.describe("participant search", () => {
     // No bib field that leads nowhere: the face search itself, on this screen.
     await expect(page.getByRole("searchbox")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Take a selfie" })).toBeVisible();
+    await agree(page);
     await page.getByLabel("Upload a photo").setInputFiles(selfie("one-person"));
     await expect(page.locator(".results")).toContainText("Found by your selfie", {
       timeout: 20_000,
@@ -200,6 +208,7 @@ test.describe("participant search", () => {
     test.setTimeout(45_000);
     await open(page, "/search/1001/999");
     await expect(page.locator(".search-error")).toHaveText("Nothing found");
+    await agree(page);
     await page.getByLabel("Upload a photo").setInputFiles(selfie("one-person"));
     await expect(page.locator(".results")).toContainText("Found by your selfie", {
       timeout: 20_000,

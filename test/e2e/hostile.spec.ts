@@ -199,6 +199,11 @@ test("a selfie that is not a photo, or over 8 MB, is refused before any upload",
     if (r.method() === "POST" && /\/selfies/.test(r.url())) uploads.push(r.url());
   });
   await page.goto(tenantUrl("mysport", "/event/1003/photos?tab=mine"));
+  await page
+    .getByRole("checkbox", {
+      name: "I agree that my selfie is used to find my photos of this event",
+    })
+    .check();
   const input = page.getByLabel("Upload a photo");
   const error = page.locator(".search-error");
   await input.setInputFiles({

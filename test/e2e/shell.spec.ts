@@ -37,6 +37,10 @@ test.describe("MySport (default tenant)", () => {
     await expect(footer.getByRole("list", { name: "Социальные сети" })).toBeVisible();
     await expect(footer).toContainText(`© ${new Date().getFullYear()} MySport`);
     await expect(footer.getByRole("link", { name: "Написать в поддержку" })).toHaveCount(0);
+    await expect(footer.getByRole("link", { name: "Политика конфиденциальности" })).toHaveAttribute(
+      "href",
+      "/policy.ru.pdf",
+    );
   });
 
   test("language switch changes the text, the footer rules and is remembered", async ({ page }) => {
@@ -54,6 +58,11 @@ test.describe("MySport (default tenant)", () => {
     );
     await expect(footer).not.toContainText("©");
     await expect(footer.getByRole("list", { name: "Social networks" })).toHaveCount(0);
+    // The privacy policy in the language just chosen.
+    await expect(footer.getByRole("link", { name: "Privacy policy" })).toHaveAttribute(
+      "href",
+      "/policy.en.pdf",
+    );
     await page.reload();
     await expect(
       page.getByRole("banner").getByRole("link", { name: "Participants" }),

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../app/stores-context.tsx";
 import { footerParts } from "../domain/footer.ts";
+import { policyPath } from "../domain/privacy.ts";
 
 const NETWORK_NAMES = {
   vk: "VK",
@@ -45,6 +46,9 @@ export const Footer = observer(function Footer() {
           © {year} {holder}
         </p>
       )}
+      <p className="footer__policy">
+        <a href={policyPath(language.language)}>{t`Privacy policy`}</a>
+      </p>
       {parts.supportLink && (
         <p className="footer__support">
           <a href={`mailto:${s.support.email}`}>{t`Contact support`}</a>

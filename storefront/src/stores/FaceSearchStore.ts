@@ -21,6 +21,8 @@ export interface FaceSearchDeps {
   prepare?: PrepareSelfie;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** The participant's agreement per event (the shop always passes it): no selfie is sent without it. */
+  consent?: { has(eventId: string): boolean };
 }
 
 const realSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
@@ -65,6 +67,7 @@ export class FaceSearchStore {
   async search(eventId: string, albumId: string, file: Blob): Promise<boolean> {
     this.reset();
     const run = this.run;
+    if (this.deps.consent && !this.deps.consent.has(eventId)) return false;
     if (file.size > MAX_SELFIE_BYTES) return this.fail(run, "too-large");
     // Nothing but a photo is sent: a text file renamed .jpg is refused here, not by the service.
     const head = new Uint8Array(await file.slice(0, SELFIE_SNIFF_BYTES).arrayBuffer());

@@ -24,6 +24,8 @@ export interface Environment {
   settings: RuntimeSettings;
   host: string;
   storage: KeyValueStorage;
+  /** Storage for this visit only (sessionStorage): the face-search agreement. In memory when absent. */
+  visitStorage?: KeyValueStorage;
   browserLanguages: readonly string[];
   width: number;
   touch: boolean;

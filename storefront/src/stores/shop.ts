@@ -29,6 +29,7 @@ import {
 } from "./RequestFormStore.ts";
 import type { RootStore } from "./RootStore.ts";
 import { SearchTokenStore } from "./SearchTokenStore.ts";
+import { SelfieConsentStore } from "./SelfieConsentStore.ts";
 
 export class ShopStores {
   /** Every service: the first screen's transport with the shop's calls added. */
@@ -41,6 +42,7 @@ export class ShopStores {
   readonly gallery: GalleryStore;
   readonly myPhotos: MyPhotosStore;
   readonly faceSearch: FaceSearchStore;
+  readonly selfieConsent: SelfieConsentStore;
   // The cart (issue #5): after language, notifications, errors and search tokens.
   readonly cart: CartStore;
   readonly framePicker: FramePickerStore;
@@ -66,7 +68,12 @@ export class ShopStores {
       errors: root.errors,
     });
     this.myPhotos = new MyPhotosStore({ ...search, catalog: this.catalog });
-    this.faceSearch = new FaceSearchStore({ api: this.api, myPhotos: this.myPhotos });
+    this.selfieConsent = new SelfieConsentStore(env.visitStorage ?? null);
+    this.faceSearch = new FaceSearchStore({
+      api: this.api,
+      myPhotos: this.myPhotos,
+      consent: this.selfieConsent,
+    });
     const sleep = env.sleep ? { sleep: env.sleep } : {};
     this.cart = new CartStore({
       ...sleep,

@@ -26,7 +26,9 @@ const MIB = 1024 * 1024;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A file of exactly `size` bytes that passes the content check of its kind. */
 function asset(name: string, size: number): string {
-  const head = name.endsWith(".png") ? PNG : Buffer.from("<svg><!--");
+  const head = name.endsWith(".png")
+    ? PNG
+    : Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><!--');
   const tail = name.endsWith(".png") ? Buffer.alloc(0) : Buffer.from("--></svg>");
   const body = Buffer.alloc(size - head.length - tail.length, "x");
   writeFileSync(join(scratch().tenantsDir, "mysport", name), Buffer.concat([head, body, tail]));

@@ -80,4 +80,18 @@ describe("face search", () => {
     const up = await api.recognition.upload("a1001", new Blob([edge], { type: "image/jpeg" }));
     expect(up.status).toBe(201);
   });
+
+  it("deletes the selfie itself once its search is done, keeping who was found", async () => {
+    const up = await api.recognition.upload("a1002", selfie("one-person"));
+    const id = up.data?.selfieId ?? "";
+    const fileUrl = `/public/recognition-service/api/v1/selfies/${id}/file`;
+    expect((await api.recognition.file(fileUrl)).status).toBe(200);
+    clock.advance(MINUTE);
+    const done = await api.recognition.get(id);
+    expect(done.data?.persons.map((p) => p.competitorId)).toEqual(["1002-201"]);
+    expect(demo.demo.state.selfies.get(id)?.jpeg.length).toBe(0);
+    const gone = await api.recognition.file(fileUrl);
+    expect([gone.status, codeOf(gone)]).toEqual([410, "SelfieDeleted"]);
+    expect((await api.recognition.get(id)).data?.persons).toHaveLength(1);
+  });
 });

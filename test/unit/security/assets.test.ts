@@ -8,7 +8,6 @@ import {
   ftruncateSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -16,7 +15,6 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { brandSvgs } from "../../../cli/build/brand-svg.ts";
 import { buildCore, type CoreBuild } from "../../../cli/build/core.ts";
 import { renderTenant } from "../../../cli/build/render.ts";
 import { formatProblem, loadTenant } from "../../../cli/config/load.ts";
@@ -94,14 +92,14 @@ const HOSTILE_SVGS: [string, string][] = [
 ];
 
 describe("svgProblem", () => {
-  it.each(HOSTILE_SVGS)("refuses %s", (_name, text) => {
-    expect(svgProblem(Buffer.from(text))).toMatch(/SVG|not an SVG/);
+  it.each(HOSTILE_SVGS)("refuses %s, naming the line", (_name, text) => {
+    expect(svgProblem(Buffer.from(text))?.line).toBeGreaterThanOrEqual(1);
   });
 
   it("refuses bytes that are not UTF-8", () => {
-    expect(svgProblem(Buffer.from([0x3c, 0x73, 0x76, 0x67, 0x20, 0xff, 0xfe, 0x3e]))).toMatch(
-      /UTF-8/,
-    );
+    expect(
+      svgProblem(Buffer.from([0x3c, 0x73, 0x76, 0x67, 0x20, 0xff, 0xfe, 0x3e]))?.message,
+    ).toMatch(/UTF-8/);
   });
 
   it("passes clean logos: shapes, text, gradients, in-file references", () => {
@@ -111,21 +109,6 @@ describe("svgProblem", () => {
         '<text font-family="Arial" role="img" aria-label="Run on time">On the run</text>',
     );
     expect(svgProblem(Buffer.from(clean))).toBeNull();
-  });
-
-  it("passes every shipped tenant's SVGs and the scaffolder's", () => {
-    const shipped = readdirSync("tenants", { withFileTypes: true })
-      .filter((e) => e.isDirectory())
-      .flatMap((e) => readdirSync(join("tenants", e.name)).map((f) => join("tenants", e.name, f)))
-      .filter((f) => f.endsWith(".svg"));
-    expect(shipped.length).toBeGreaterThanOrEqual(15);
-    for (const file of shipped)
-      expect([file, svgProblem(readFileSync(file))]).toEqual([file, null]);
-    for (const name of ["Demo Brand", 'A&B "<Run>"', "Éclair Трек"]) {
-      for (const [file, text] of Object.entries(brandSvgs(name, "#123456"))) {
-        expect([file, svgProblem(Buffer.from(text))]).toEqual([file, null]);
-      }
-    }
   });
 });
 
@@ -195,7 +178,7 @@ describe("assets through the loader and the renderer", () => {
     );
     const bad = await loadTenant(scratch.tenantsDir, "bad");
     expect(bad.ok ? [] : bad.problems.map(formatProblem)).toEqual([
-      "tenants/bad.yaml:18:9  theme.logo  tenants/bad/logo.svg: the SVG holds an event handler attribute (on…=)",
+      "tenants/bad.yaml:18:9  theme.logo  tenants/bad/logo.svg:1:104: <svg> attribute onload is an event handler, which runs code; remove it",
       "tenants/bad.yaml:20:12  theme.favicon  tenants/bad/icon.png: not a PNG image (its first bytes say otherwise)",
     ]);
   });

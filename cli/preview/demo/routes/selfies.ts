@@ -57,6 +57,17 @@ async function readSelfie(ctx: Context): Promise<Buffer | "too-large" | null> {
   }
 }
 
+/**
+ * A finished search keeps its result (who was found), not the photo: the demo deletes the
+ * selfie's bytes as soon as its search is done, which is what the face-search consent says by
+ * default ("Your selfie is deleted as soon as the search is done"). Returns whether they are gone.
+ */
+function deletedWhenDone(ctx: Context, selfie: SelfieRecord): boolean {
+  if (selfieState(ctx, selfie) !== "Completed") return false;
+  selfie.jpeg = Buffer.alloc(0);
+  return true;
+}
+
 export const selfieRoutes: Record<string, Handler> = {
   "POST /selfies": async (ctx) => {
     const albumId = ctx.query.get("albumId") ?? "";
@@ -77,12 +88,16 @@ export const selfieRoutes: Record<string, Handler> = {
   },
   "GET /selfies/:selfieId": (ctx) => {
     const selfie = findSelfie(ctx.state, ctx.options, ctx.params.selfieId ?? "");
-    return selfie
-      ? json(200, selfieView(ctx, selfie))
-      : fail(404, "SelfieNotFound", "No such selfie");
+    if (!selfie) return fail(404, "SelfieNotFound", "No such selfie");
+    deletedWhenDone(ctx, selfie);
+    return json(200, selfieView(ctx, selfie));
   },
   "GET /selfies/:selfieId/file": (ctx) => {
     const selfie = findSelfie(ctx.state, ctx.options, ctx.params.selfieId ?? "");
-    return selfie ? file("image/jpeg", selfie.jpeg) : fail(404, "SelfieNotFound", "No such selfie");
+    if (!selfie) return fail(404, "SelfieNotFound", "No such selfie");
+    if (deletedWhenDone(ctx, selfie)) {
+      return fail(410, "SelfieDeleted", "The selfie was deleted when its search was done");
+    }
+    return file("image/jpeg", selfie.jpeg);
   },
 };

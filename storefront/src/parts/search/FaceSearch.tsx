@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect, useId, useRef, useState } from "react";
 import { useShop } from "../../app/use-shop.ts";
+import { SelfieConsent } from "./SelfieConsent.tsx";
 
 type Camera = "off" | "starting" | "on" | "unavailable";
 
@@ -12,7 +13,8 @@ const stop = (stream: MediaStream | null) => {
 
 /**
  * Face search (spec §4, §5): a selfie from the camera (asked for only on a tap; when it is
- * unavailable or denied, choosing a photo remains) or an uploaded photo.
+ * unavailable or denied, choosing a photo remains) or an uploaded photo, both only once the
+ * participant has read what happens to the selfie and agreed (SelfieConsent).
  */
 export const FaceSearch = observer(function FaceSearch({
   eventId,
@@ -22,8 +24,12 @@ export const FaceSearch = observer(function FaceSearch({
   albumId: string;
 }) {
   const { t } = useLingui();
-  const { faceSearch } = useShop();
+  const { faceSearch, selfieConsent } = useShop();
   const inputId = useId();
+  const agreed = selfieConsent.has(eventId);
+  const consentId = `${inputId}-consent`;
+  /** Until the participant agrees, the actions are off and say why. */
+  const locked = agreed ? {} : { "aria-describedby": `${consentId}-hint` };
   const fileInput = useRef<HTMLInputElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
@@ -32,6 +38,7 @@ export const FaceSearch = observer(function FaceSearch({
   useEffect(() => () => stop(stream.current), []);
 
   const startCamera = async () => {
+    if (!selfieConsent.has(eventId)) return;
     setCamera("starting");
     try {
       if (!navigator.mediaDevices?.getUserMedia) throw new Error("no camera API");
@@ -89,9 +96,7 @@ export const FaceSearch = observer(function FaceSearch({
   return (
     <section className="face-search" aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`}>{t`Find your photos by face`}</h2>
-      <p className="face-search__note">
-        {t`Your selfie is used only to find your photos of this event.`}
-      </p>
+      <SelfieConsent eventId={eventId} id={consentId} onWithdraw={() => closeCamera()} />
       {camera === "on" || camera === "starting" ? (
         <div className="face-search__camera">
           <video ref={video} className="face-search__video" autoPlay playsInline muted />
@@ -106,7 +111,13 @@ export const FaceSearch = observer(function FaceSearch({
         </div>
       ) : (
         <div className="face-search__actions">
-          <button type="button" className="button" onClick={startCamera} disabled={faceSearch.busy}>
+          <button
+            type="button"
+            className="button"
+            onClick={startCamera}
+            disabled={faceSearch.busy || !agreed}
+            {...locked}
+          >
             {t`Take a selfie`}
           </button>
           <input
@@ -115,14 +126,19 @@ export const FaceSearch = observer(function FaceSearch({
             className="visually-hidden file-input"
             type="file"
             accept="image/*"
-            disabled={faceSearch.busy}
+            disabled={faceSearch.busy || !agreed}
+            {...locked}
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
               e.currentTarget.value = "";
               if (file) void faceSearch.search(eventId, albumId, file);
             }}
           />
-          <label htmlFor={inputId} className="button button--secondary">
+          <label
+            htmlFor={inputId}
+            className="button button--secondary"
+            aria-disabled={agreed ? undefined : true}
+          >
             {t`Upload a photo`}
           </label>
         </div>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../../app/stores-context.tsx";
+import { policyPath } from "../../domain/privacy.ts";
 import { tenantText } from "../../domain/tenant-text.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { literal } from "../../ui/literal.ts";
@@ -42,7 +43,7 @@ export const ContactsScreen = observer(function ContactsScreen() {
         </Trans>
       </p>
       <p>
-        <a href="/policy.pdf">{t`Privacy policy`}</a>
+        <a href={policyPath(language.language)}>{t`Privacy policy`}</a>
       </p>
     </Screen>
   );
