@@ -30,3 +30,6 @@ export function swipeDirection(dx: number, dy: number): -1 | 0 | 1 {
   // Stryker disable next-line EqualityOperator: equivalent, dx is at least 50 px away from 0 here
   return dx < 0 ? 1 : -1;
 }
+
+/** The event page's strip: its first photos, leading into the gallery. */
+export const EVENT_STRIP_PHOTOS = 8;
