@@ -5,28 +5,11 @@
  * before any search, the face search as the main action (in a phone's first viewport), a strip
  * of the first photos leading into the gallery, and the gift. A desktop uses the width.
  */
-import { expect, type Page, test } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
+import { layoutShift } from "./layout-shift.ts";
 import { tenantUrl } from "./tenants.ts";
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-/** Layout shifts the page has had so far (the CLS sum, ignoring shifts right after input). */
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as {
-            value: number;
-            hadRecentInput: boolean;
-          }[])
-            if (!e.hadRecentInput) sum += e.value;
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(sum), 100);
-      }),
-  );
-}
 
 test.describe("phone", () => {
   test.use(PHONE);

@@ -5,6 +5,7 @@
  * photo list is asked for once, as early as the event.
  */
 import { expect, type Page, test } from "./fixtures.ts";
+import { layoutShift } from "./layout-shift.ts";
 import { tenantUrl } from "./tenants.ts";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -33,23 +34,6 @@ function expectPhotosFirst(photos: Awaited<ReturnType<typeof gridPhotos>>) {
   const high = photos.filter((p) => p.priority === "high").length;
   expect(high).toBeGreaterThan(0);
   expect(high).toBeLessThanOrEqual(4);
-}
-
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as {
-            value: number;
-            hadRecentInput: boolean;
-          }[])
-            if (!e.hadRecentInput) sum += e.value;
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(sum), 100);
-      }),
-  );
 }
 
 test("all photos: the first viewport eager, later photos lazy, the list asked for once", async ({
