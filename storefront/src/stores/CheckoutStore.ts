@@ -104,8 +104,7 @@ export class CheckoutStore {
     this.agreementError = false;
     const cart = this.deps.cart.cart;
     const id = orderId ?? cart?.orderId ?? null;
-    // An order asked for by id is read again: it may have been paid meanwhile.
-    if (id && (orderId || id !== this.order?.orderId)) {
+    if (id && id !== this.order?.orderId) {
       const result = await this.deps.api.orders.get(id);
       // Asked to pay an order that is paid meanwhile (another tab, the bank was quicker): its page.
       if (orderId && result.ok && result.data.state === "Completed") {

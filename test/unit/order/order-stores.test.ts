@@ -242,10 +242,14 @@ describe("every order completes (a free order, an order paid meanwhile)", () => 
 
   it("resuming payment of an order paid meanwhile opens the paid order", async () => {
     const t = tab();
-    const { checkout, orderId } = await sentToTheBank(t, "pay");
-    await checkout.start(orderId);
-    expect(checkout.takePaidOrder()).toBe(orderId);
-    expect(checkout.order).toBeNull();
+    const { orderId } = await sentToTheBank(t, "pay");
+    // Another tab (or the account's "pay" link later) opens checkout of the order: it is paid.
+    const other = tab();
+    await other.store.cart.init();
+    await other.store.checkout.start(orderId);
+    expect(other.store.checkout.takePaidOrder()).toBe(orderId);
+    expect(other.store.checkout.order).toBeNull();
+    expect(other.redirects).toEqual([]);
   });
 
   it("repeating a declined payment of an order paid meanwhile shows it paid", async () => {
