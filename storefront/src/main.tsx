@@ -60,6 +60,9 @@ async function start(): Promise<void> {
   // event's products as soon as the event is known, not after the page has rendered it.
   const shop = firstInput ? null : loadShop(store);
   const offers = shop && eventId ? shop.then((s) => s && prefetchEventOffers(s, eventId)) : null;
+  // The whole gallery (/event/{id}/photos?tab=all): its photo list goes out as soon as the
+  // event is known, beside the offers, not after the screen has rendered.
+  if (shop && eventId) void shop.then((s) => s?.gallery.prefetch(path, window.location.search));
 
   // The route's screen is evaluated before the first render, so it renders at once (no loading
   // state in between), unless its chunk is slow: then the screen's own loading state shows.

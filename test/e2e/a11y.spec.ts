@@ -579,3 +579,54 @@ for (const t of OTHERS) {
     });
   }
 }
+
+/**
+ * A runner's own photos, in every tenant (TimerMan also in Spanish): the event page with its
+ * cover, prices and strip; checkout of a free order (its note, the offer agreement's error);
+ * the paid order with Share and the copied-link confirmation.
+ */
+const RUNNER_SCREENS: { id: TenantId; locale: string; event: string; bib: string }[] = [
+  { id: "mysport", locale: "ru-RU", event: "1003", bib: "308" },
+  { id: "mysport-usa", locale: "en-US", event: "1004", bib: "404" },
+  { id: "ironstar", locale: "en-US", event: "1003", bib: "308" },
+  { id: "timerman", locale: "es-ES", event: "1003", bib: "309" },
+  { id: "myeventphoto", locale: "ru-RU", event: "1003", bib: "309" },
+];
+
+for (const t of RUNNER_SCREENS) {
+  test.describe(`${t.id} (${t.locale}) runner's screens`, () => {
+    test.use({ locale: t.locale, viewport: { width: 390, height: 844 }, hasTouch: true });
+
+    test("event page, free checkout, paid order with Share", async ({ page }) => {
+      const audit = new Audit(page, `${t.id}/${t.locale}`);
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await open(page, t.id, `/event/${t.event}`);
+      await expect(page.locator(".event-strip img").first()).toBeVisible();
+      await expect(page.locator(".event-prices li").first()).toBeVisible();
+      await audit.check(`event page /event/${t.event}`);
+
+      await open(page, t.id, `/search/${t.event}/${t.bib}`);
+      await page.locator(".offers__item .button").first().click();
+      await expect(page.locator(".cart-badge")).toHaveText("1");
+      await page.locator(".app-bar__actions > a:last-child").click();
+      await page.locator(".promo__input").fill(`FREE-A11Y-${t.id.toUpperCase()}-${Date.now()}`);
+      await page.locator(".promo__form button[type=submit]").click();
+      await expect(page.locator(".promo__code")).toHaveCount(1);
+      await page.locator(".cart__checkout").click();
+      await page.locator(".checkout__form input[type=email]").fill("runner@example.com");
+      await page.locator(".checkout__pay").click();
+      await expect(page.locator("#checkout-agreement-error")).toBeVisible();
+      await audit.check("free checkout with the offer agreement's error");
+
+      await page.locator(".checkout__agreement input").check();
+      await page.locator(".checkout__pay").click();
+      await page.waitForURL(/\/order\/[^/]+$/);
+      const share = page.locator(".paid-photo__share").first();
+      await expect(share).toBeVisible({ timeout: 20_000 });
+      await share.click();
+      await expect(page.locator(".paid-photo__status").first()).not.toBeEmpty();
+      await audit.check("paid order with Share and the link copied");
+      audit.done();
+    });
+  });
+}

@@ -20,6 +20,18 @@ const toCart = (page: Page) =>
     .getByRole("link", { name: /^Корзина/ })
     .click();
 
+/** A fresh visitor puts a runner's all-photos package in the cart and opens the cart. */
+async function buyAllMyPhotos(page: Page, path: string) {
+  await open(page, path);
+  await page
+    .getByRole("region", { name: "Пакеты" })
+    .getByRole("button", { name: /^Купить все фото/ })
+    .first()
+    .click();
+  await expect(badge(page)).toHaveText("1");
+  await toCart(page);
+}
+
 test("buy a gift, pay, copy the code, redeem it in another cart", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -85,22 +97,48 @@ test("buy a gift, pay, copy the code, redeem it in another cart", async ({ page,
   const runner = await other.newPage();
   const errors: string[] = [];
   runner.on("pageerror", (e) => errors.push(e.message));
-  await open(runner, "/search/1003/301");
-  await runner
-    .getByRole("region", { name: "Пакеты" })
-    .getByRole("button", { name: /^Купить все фото/ })
-    .first()
-    .click();
-  await expect(badge(runner)).toHaveText("1");
-  await toCart(runner);
+  await buyAllMyPhotos(runner, "/search/1003/301");
   await expect(runner.locator(".cart-item__title")).toHaveText(["Все мои фото"]);
   await runner.getByRole("textbox", { name: "Промокод" }).fill(code);
   await runner.getByRole("button", { name: "Применить" }).click();
   const summary = runner.locator(".cart__summary");
   await expect(summary.locator(".cart__discount")).toContainText(/−990\sР/);
   await expect(summary.locator(".cart__total")).toContainText(/^Итого\s*0\sР$/);
+
+  // Total 0: checkout says why no payment is needed, and there is no payment step.
+  await runner.getByRole("link", { name: "Перейти к оформлению" }).click();
+  await expect(runner.locator(".checkout-steps li")).toHaveText(["Заказ"]);
+  await runner.getByLabel("Электронная почта").fill("friend@example.com");
+  await expect(runner.locator(".checkout__free")).toHaveText(
+    "Промокод покрывает весь заказ, поэтому оплата не нужна. Фото откроются сразу после подтверждения.",
+  );
+  await expect(runner.locator(".payment-method")).toHaveCount(0);
+  await runner.getByLabel(/договора оферты/).check();
+  await runner.getByRole("button", { name: "Получить мои фото" }).click();
+  // Straight to the paid order with every download: no pay page, no error.
+  await runner.waitForURL(/\/order\/[^/]+$/);
+  expect(runner.url()).not.toMatch(/\/demo\/pay\//);
+  await expect(runner.getByText("Статус: оплачен")).toBeVisible({ timeout: 20_000 });
+  await expect(runner.getByRole("button", { name: /^Скачать все \(\d+\)$/ })).toBeVisible();
+  await expect(runner.locator(".paid-item").first()).toBeVisible();
+  // No error anywhere (the shell's empty alert region stays empty).
+  await expect(runner.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
+  // The cart offers no order awaiting payment: this one is paid.
+  await toCart(runner);
+  await expect(runner.locator("main")).toBeVisible();
+  await expect(runner.getByRole("complementary", { name: "Неоплаченный заказ" })).toHaveCount(0);
   expect(errors).toEqual([]);
   await other.close();
+
+  // A third visitor: the code is used up, the cart says so.
+  const third = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const late = await third.newPage();
+  await buyAllMyPhotos(late, "/search/1003/302");
+  await late.getByRole("textbox", { name: "Промокод" }).fill(code);
+  await late.getByRole("button", { name: "Применить" }).click();
+  await expect(late.locator(".promo__error")).toHaveText("Лимит использования промокода исчерпан");
+  await expect(late.locator(".cart__summary .cart__discount")).toHaveCount(0);
+  await third.close();
 });
 
 test("search results offer the gift beside the packages", async ({ page }) => {

@@ -105,3 +105,49 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
     }
   });
 }
+
+/**
+ * The participant's screens changed for a runner's own photos (the event page, a free
+ * checkout, the paid order with Share), in each of the shop's languages: TimerMan offers ru,
+ * en and es, chosen here by the browser's language as a visitor's would be.
+ */
+const LOCALES = { ru: "ru-RU", en: "en-US", es: "es-ES" } as const;
+
+for (const [size, device] of Object.entries(VIEWPORTS)) {
+  for (const [lang, locale] of Object.entries(LOCALES)) {
+    test.describe(`${size} ${lang}`, () => {
+      test.use({ ...device, locale });
+
+      test(`timerman in ${lang}: event page, free checkout, paid order with Share`, async ({
+        page,
+      }) => {
+        test.setTimeout(90_000);
+        const name = (step: string) => `timerman-${size}-${lang}-${step}`;
+        await page.goto(tenantUrl("timerman", "/event/1003"));
+        await expect(page.locator(".event-strip img")).toHaveCount(8);
+        await expect(page.locator(".event-prices li")).toHaveCount(2);
+        await shot(page, name("event"));
+
+        await page.goto(tenantUrl("timerman", "/search/1003/303"));
+        await page.locator(".offers__item .button").first().click();
+        await expect(page.locator(".cart-badge")).toHaveText("1");
+        await page.locator(".app-bar__actions > a:last-child").click();
+        await page.locator(".promo__input").fill(`FREE-VISUAL-${size}-${lang}-${Date.now()}`);
+        await page.locator(".promo__form button[type=submit]").click();
+        await expect(page.locator(".promo__code")).toHaveCount(1);
+        await page.locator(".cart__checkout").click();
+        await page.locator(".checkout__form input[type=email]").fill("runner@example.com");
+        await expect(page.locator(".checkout__free")).toBeVisible();
+        await page.locator(".checkout__form input[type=email]").blur();
+        await shot(page, name("checkout-free"));
+
+        await page.locator(".checkout__agreement input").check();
+        await page.locator(".checkout__pay").click();
+        await page.waitForURL(/\/order\/[^/]+$/);
+        await expect(page.locator(".paid-photo__share").first()).toBeVisible({ timeout: 20_000 });
+        await expect(page.locator(".order-actions")).toBeVisible();
+        await shot(page, name("order-paid-share"), ["main h1"]);
+      });
+    });
+  }
+}

@@ -37,3 +37,33 @@ export function packageOffers<P extends CatalogProduct>(
 export function giftOf<P extends CatalogProduct>(products: readonly P[]): P | null {
   return products.find((p) => p.productType === "promocode" && onSale(p)) ?? null;
 }
+
+/** A price shown before any search: the lowest, and whether others cost more ("from"). */
+export interface StartingPrice {
+  price: number;
+  from: boolean;
+}
+
+function lowest(prices: number[]): StartingPrice | null {
+  if (prices.length === 0) return null;
+  const price = Math.min(...prices);
+  return { price, from: prices.some((p) => p !== price) };
+}
+
+/**
+ * What the event page says things cost before the visitor has searched: a single photo (the
+ * photo product and photo in a frame: always "from", a frame costs more) and the all-my-photos
+ * package (its lowest price over the distances, "from" when they differ). Only products on sale.
+ */
+export function startingPrices<P extends CatalogProduct & { price: number }>(
+  products: readonly P[],
+): { photo: StartingPrice | null; allMine: StartingPrice | null } {
+  const sale = products.filter(onSale);
+  const photo = lowest(
+    sale.filter((p) => p.productType === "photo" || p.productType === "frame").map((p) => p.price),
+  );
+  const allMine = lowest(
+    sale.filter((p) => p.productType === "photos_with_me").map((p) => p.price),
+  );
+  return { photo: photo && { ...photo, from: true }, allMine };
+}

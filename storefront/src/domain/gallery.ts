@@ -30,3 +30,39 @@ export function swipeDirection(dx: number, dy: number): -1 | 0 | 1 {
   // Stryker disable next-line EqualityOperator: equivalent, dx is at least 50 px away from 0 here
   return dx < 0 ? 1 : -1;
 }
+
+/** The event page's strip: its first photos, leading into the gallery. */
+export const EVENT_STRIP_PHOTOS = 8;
+
+/** Photos of the first row asked for with high priority: the page's largest paint, no more. */
+export const HIGH_PRIORITY_PHOTOS = 4;
+
+/**
+ * How a grid photo loads: the rows that start within the first viewport at once ("eager"), the
+ * first of them with high fetch priority (the gallery's largest paint); the rest lazily.
+ * `rowTop` is the row's distance from the top of the page, `viewport` the window's height.
+ */
+export function photoLoading(
+  index: number,
+  rowTop: number,
+  viewport: number,
+): { loading: "eager" | "lazy"; fetchPriority?: "high" } {
+  if (rowTop >= viewport) return { loading: "lazy" };
+  return index < HIGH_PRIORITY_PHOTOS
+    ? { loading: "eager", fetchPriority: "high" }
+    : { loading: "eager" };
+}
+
+/**
+ * The event whose whole gallery an address opens (/event/{id}/photos?tab=all), so its photo
+ * list can be asked for as early as the event itself; null for any other address.
+ */
+export function allPhotosEventOf(path: string, search: string): string | null {
+  const m = /^\/event\/([^/]+)\/photos\/?$/.exec(path);
+  if (!m?.[1] || new URLSearchParams(search).get("tab") !== "all") return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+}

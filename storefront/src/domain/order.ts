@@ -61,3 +61,14 @@ export function pollDelay(attempt: number): number {
 export const PAYMENT_CHECKS = 12;
 /** How many times an archive is polled before it counts as failed (~3 min). */
 export const ARCHIVE_CHECKS = 40;
+
+/** The backend's answer to paying an order that is already paid (a second tab, a free order). */
+export const ORDER_ALREADY_PAID = "OrderAlreadyPaid";
+
+/**
+ * A free order (spec §5: a promo code gives 100 % off; gift codes): nothing to pay, so no
+ * payment step. An order of nothing is not free: it is empty.
+ */
+export function isFreeOrder(totalAmount: number, itemCount: number): boolean {
+  return itemCount > 0 && totalAmount <= 0;
+}

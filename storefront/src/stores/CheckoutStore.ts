@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from "mobx";
 import type { Api, Order, PaymentType } from "../api/index.ts";
 import { INVALID_EMAIL, type PromoErrorKind, promoErrorKind } from "../domain/cart.ts";
 import { isTransientFailure } from "../domain/errors.ts";
-import { emailProblem } from "../domain/order.ts";
+import { emailProblem, isFreeOrder, ORDER_ALREADY_PAID } from "../domain/order.ts";
 import { isWebAddress } from "../domain/url.ts";
 import type { CartStore } from "./CartStore.ts";
 import type { EventStore } from "./EventStore.ts";
@@ -27,6 +27,8 @@ export type PlacedOrder = { ok: true; order: Order } | { ok: false; status: numb
  * Checkout (/order, spec §2, §5, §7): the e-mail (PUT customer), the payment method and the
  * offer agreement, then checkout and one payment. The created order is kept, so a retry never
  * checks out twice, and the backend answers a repeated payment request with the pending one.
+ * A free order (promo or gift codes cover it all) skips the payment step; an order the backend
+ * says is already paid (a second tab, a slow reply, a free order) opens as the paid order.
  */
 export class CheckoutStore {
   step: CheckoutStep = "order";
@@ -54,6 +56,8 @@ export class CheckoutStore {
   promoError: PromoErrorKind | null = null;
   /** The order once checked out (or the unpaid order being paid again). */
   order: Order | null = null;
+  /** A paid order the screen must open now (its page has every download); taken once. */
+  paidOrderId: string | null = null;
   /** The order a checkout of this cart created (its reply was read, the order not yet). */
   private placed: { cartId: string; orderId: string } | null = null;
   private readonly deps: CheckoutDeps;
@@ -78,6 +82,15 @@ export class CheckoutStore {
     return this.order?.totalAmount ?? this.deps.cart.cart?.totalAmount ?? 0;
   }
 
+  /**
+   * The cart costs nothing (its promo or gift codes cover every item): no payment method, no
+   * payment, the order is completed at checkout.
+   */
+  get free(): boolean {
+    const cart = this.deps.cart.cart;
+    return !this.order && cart !== null && isFreeOrder(cart.totalAmount, cart.items.length);
+  }
+
   get currencyId(): number {
     return this.order?.currencyId ?? this.deps.cart.currencyId;
   }
@@ -93,6 +106,11 @@ export class CheckoutStore {
     const id = orderId ?? cart?.orderId ?? null;
     if (id && id !== this.order?.orderId) {
       const result = await this.deps.api.orders.get(id);
+      // Asked to pay an order that is paid meanwhile (another tab, the bank was quicker): its page.
+      if (orderId && result.ok && result.data.state === "Completed") {
+        this.openPaid(result.data.orderId);
+        return;
+      }
       runInAction(() => {
         if (result.ok && result.data.state === "AwaitingPayment") this.order = result.data;
       });
@@ -142,6 +160,51 @@ export class CheckoutStore {
 
   /** Step Order → Payment: checks the e-mail and saves it on the cart (PUT customer, 204). */
   async continueToPayment(): Promise<boolean> {
+    if (!(await this.saveEmail())) return false;
+    runInAction(() => {
+      this.step = "payment";
+      this.payError = false;
+    });
+    await this.loadTypes();
+    return true;
+  }
+
+  /**
+   * A free order: the e-mail and the offer agreement, then checkout, and the paid order opens
+   * (the backend completes an order of total 0 at checkout). Should the backend still want a
+   * payment, the payment step follows as for any order.
+   */
+  async complete(): Promise<boolean> {
+    if (this.paying) return false;
+    if (!this.agreed) this.agreementError = true;
+    if (!(await this.saveEmail()) || !this.agreed) return false;
+    runInAction(() => {
+      this.paying = true;
+      this.payError = false;
+      this.payTransient = false;
+      this.promoError = null;
+    });
+    try {
+      const placed = await this.placeOrder();
+      if (!placed.ok) return this.fail(placed.status);
+      if (placed.order.state === "Completed") {
+        this.openPaid(placed.order.orderId);
+        return true;
+      }
+      runInAction(() => {
+        this.step = "payment";
+      });
+      await this.loadTypes();
+      return false;
+    } finally {
+      runInAction(() => {
+        this.paying = false;
+      });
+    }
+  }
+
+  /** Checks the e-mail and saves it on the cart (PUT customer, 204). */
+  private async saveEmail(): Promise<boolean> {
     this.emailError = emailProblem(this.email);
     const cart = this.deps.cart.cart;
     if (this.emailError || !cart || this.savingEmail) return false;
@@ -157,17 +220,19 @@ export class CheckoutStore {
         });
         return false;
       }
-      runInAction(() => {
-        this.step = "payment";
-        this.payError = false;
-      });
-      await this.loadTypes();
       return true;
     } finally {
       runInAction(() => {
         this.savingEmail = false;
       });
     }
+  }
+
+  /** The paid order to open, once: the screen navigates to it and it is forgotten here. */
+  takePaidOrder(): string | null {
+    const id = this.paidOrderId;
+    this.paidOrderId = null;
+    return id;
   }
 
   /** GET /paymentTypes (amount, currencyId, albumId): card, fast payment with 5 % off… */
@@ -213,10 +278,22 @@ export class CheckoutStore {
         : await this.placeOrder();
       if (!placed.ok) return this.fail(placed.status);
       const { order } = placed;
+      if (order.state === "Completed") {
+        this.openPaid(order.orderId);
+        return true;
+      }
       const payment = await this.deps.api.invoices.createPayment(
         order.invoiceId,
         type.paymentTypeId,
       );
+      if (
+        !payment.ok &&
+        payment.error.kind === "http" &&
+        payment.error.code === ORDER_ALREADY_PAID
+      ) {
+        this.openPaid(order.orderId);
+        return true;
+      }
       // A pay page that is not a web address (javascript:…) is no pay page.
       if (!payment.ok || !isWebAddress(payment.data.payUrl)) return this.fail(payment.status);
       this.deps.files.redirect(payment.data.payUrl);
@@ -266,6 +343,22 @@ export class CheckoutStore {
     // The cart is now Processed: the cart store learns it has an order.
     void this.deps.cart.refresh();
     return { ok: true, order: order.data };
+  }
+
+  /**
+   * The order is paid: off to its page. It is no longer pending, and checkout forgets it, so
+   * the next visit to /order starts from the (new) cart.
+   */
+  private openPaid(orderId: string): void {
+    runInAction(() => {
+      this.paidOrderId = orderId;
+      this.order = null;
+      this.step = "order";
+      this.payError = false;
+    });
+    this.deps.pending.remove(orderId);
+    // The cart is Processed now: the cart store learns it has an order.
+    void this.deps.cart.refresh();
   }
 
   /** "Unable to pay the order"; with a hint to try again when the failure was passing. */

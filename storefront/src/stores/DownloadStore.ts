@@ -6,7 +6,7 @@ import type { FilePorts } from "./files.ts";
 
 export interface DownloadDeps {
   api: Api;
-  files: Pick<FilePorts, "save" | "share">;
+  files: Pick<FilePorts, "save" | "share" | "canShareFiles">;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -166,6 +166,32 @@ export class DownloadStore {
       const name = fileNameOf(photo.downloadUrl, `${photo.photoId}.jpg`);
       const file = new File([result.data], name, { type: result.data.type });
       if (!(await this.deps.files.share(file))) this.deps.files.save(result.data, name);
+    } finally {
+      runInAction(() => {
+        this.sharing = null;
+      });
+    }
+  }
+
+  /**
+   * Shares a bought photo as an image file where the browser can share files (phones): the
+   * share sheet with the photo. "unsupported" where it cannot (or the sheet failed): the screen
+   * copies the link to the photo's download instead. A photo not paid for (no download
+   * address) is never shared; one share at a time ("busy").
+   */
+  async sharePhotoFile(photo: BoughtPhoto): Promise<"shared" | "unsupported" | "unpaid" | "busy"> {
+    if (!photo.downloadUrl) return "unpaid";
+    if (this.sharing) return "busy";
+    if (!this.deps.files.canShareFiles?.()) return "unsupported";
+    this.sharing = photo.photoId;
+    try {
+      const result = await this.deps.api.http.requestUrl(photo.downloadUrl, {
+        responseType: "blob",
+      });
+      if (!result.ok) return "unsupported";
+      const name = fileNameOf(photo.downloadUrl, `${photo.photoId}.jpg`);
+      const file = new File([result.data], name, { type: result.data.type });
+      return (await this.deps.files.share(file)) ? "shared" : "unsupported";
     } finally {
       runInAction(() => {
         this.sharing = null;

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from "mobx";
-import type { Api, ApiError, ApiResult, Event } from "../api/index.ts";
+import type { Api, ApiError, ApiResult, Event, Photo } from "../api/index.ts";
+import { EVENT_STRIP_PHOTOS } from "../domain/gallery.ts";
 
 /** A call for an event already on its way (started before the shop loaded), if any. */
 export type EarlyEvent = (id: string) => Promise<ApiResult<Event>> | undefined;
@@ -9,6 +10,8 @@ export class EventStore {
   readonly events = new Map<string, Event>();
   readonly errors = new Map<string, ApiError>();
   readonly loading = new Set<string>();
+  /** The first photos of each event shown on its page (the strip); none until loaded. */
+  readonly firstPhotos = new Map<string, Photo[]>();
   private readonly api: Api;
   private readonly pending = new Map<string, Promise<Event | null>>();
   private readonly early: EarlyEvent;
@@ -50,6 +53,25 @@ export class EventStore {
       this.pending.set(id, p);
     }
     return p;
+  }
+
+  /**
+   * The event's first photos for its page (one small page of /photos), once per visit; an
+   * event with no photos yet, or a failed call, shows no strip (a failed one is asked again).
+   */
+  async loadFirstPhotos(id: string): Promise<void> {
+    if (this.firstPhotos.has(id)) return;
+    this.firstPhotos.set(id, []);
+    const event = await this.load(id);
+    if (event?.photoCount === 0) return;
+    const result = event
+      ? await this.api.photos.list({ albumId: event.albumId, count: EVENT_STRIP_PHOTOS })
+      : null;
+    runInAction(() => {
+      if (result?.ok) this.firstPhotos.set(id, result.data.items.slice(0, EVENT_STRIP_PHOTOS));
+      // Asked again on the next visit of the page (the event's "Try again" included).
+      else this.firstPhotos.delete(id);
+    });
   }
 
   private async fetch(id: string): Promise<Event | null> {

@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { makeAutoObservable, observableShallow, runInAction } from "mobx";
 import type { Api, Photo, PhotoTag } from "../api/index.ts";
+import { allPhotosEventOf } from "../domain/gallery.ts";
 import { albumErrorOf, type SearchErrorCode } from "../domain/search.ts";
 import type { ErrorStore } from "./ErrorStore.ts";
 import type { EventStore } from "./EventStore.ts";
@@ -98,6 +99,15 @@ export class GalleryStore {
         if (this.abort === abort) this.loading = false;
       });
     }
+  }
+
+  /**
+   * At start-up: an address that opens an event's whole gallery starts loading its photos at
+   * once (the screen's own load then joins it); any other address, nothing.
+   */
+  prefetch(path: string, search: string): Promise<void> {
+    const eventId = allPhotosEventOf(path, search);
+    return eventId ? this.load(eventId) : Promise.resolve();
   }
 
   /** Loads the current event's photos again after a failure (the "Try again" button). */

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from "mobx";
 import type { Api, Order, Payment, Preorder } from "../api/index.ts";
 import {
   currentPayment,
+  ORDER_ALREADY_PAID,
   PAYMENT_CHECKS,
   type PaymentOutcome,
   paymentOutcome,
@@ -92,6 +93,11 @@ export class OrderStore {
       const result = await this.deps.api.invoices.createPayment(order.invoiceId, type);
       if (result.ok && isWebAddress(result.data.payUrl)) {
         this.deps.files.redirect(result.data.payUrl);
+        return true;
+      }
+      // Paid meanwhile (another tab, a late bank reply): show the paid order, not an error.
+      if (!result.ok && result.error.kind === "http" && result.error.code === ORDER_ALREADY_PAID) {
+        void this.open("order", order.orderId);
         return true;
       }
       runInAction(() => {

@@ -5,6 +5,11 @@ export interface FilePorts {
   save(blob: Blob, name: string): void;
   /** Opens the share sheet with the file when the browser can; false when it cannot. */
   share(file: File): Promise<boolean>;
+  /**
+   * Whether this browser can share an image file at all (phones), asked before fetching one;
+   * absent: it cannot.
+   */
+  canShareFiles?(): boolean;
   /** Leaves the shop for the bank's pay page. */
   redirect(url: string): void;
 }
@@ -31,6 +36,15 @@ export const browserFiles: FilePorts = {
     } catch (error) {
       // The visitor closed the sheet: that is an answer, not a failure.
       return error instanceof DOMException && error.name === "AbortError";
+    }
+  },
+  canShareFiles() {
+    const nav = navigator as Navigator & { canShare?: (data: ShareData) => boolean };
+    if (typeof nav.canShare !== "function" || typeof nav.share !== "function") return false;
+    try {
+      return nav.canShare({ files: [new File([""], "photo.jpg", { type: "image/jpeg" })] });
+    } catch {
+      return false;
     }
   },
   redirect(url) {

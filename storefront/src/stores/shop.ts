@@ -96,7 +96,12 @@ export class ShopStores {
       myPhotos: this.myPhotos,
     });
     const files = env.files ?? browserFiles;
-    this.pendingOrders = new PendingOrdersStore(env.storage);
+    this.pendingOrders = new PendingOrdersStore(env.storage, async (id) => {
+      const found = await this.api.orders.get(id);
+      if (found.ok) return found.data.state;
+      // 404: the backend does not know it (gone); anything else says nothing about the order.
+      return found.status === 404 ? null : undefined;
+    });
     this.checkout = new CheckoutStore({
       api: this.api,
       cart: this.cart,

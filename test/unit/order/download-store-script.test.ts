@@ -19,6 +19,8 @@ interface Script {
   receipt?: () => unknown;
   photo?: () => unknown;
   share?: boolean;
+  /** Whether the browser can share files at all (phones); absent: the port does not say. */
+  canShareFiles?: boolean;
   /** The wait between checks; by default none (recorded), "real" for the store's own timer. */
   sleep?: "real" | ((ms: number) => Promise<void>);
 }
@@ -80,6 +82,9 @@ function setup(script: Script = {}) {
       this.sharedFiles.push(file);
       return script.share ?? false;
     },
+    ...(script.canShareFiles === undefined
+      ? {}
+      : { canShareFiles: () => script.canShareFiles ?? false }),
   };
   const store = new DownloadStore({
     api,
@@ -252,6 +257,45 @@ describe("photo list and one photo", () => {
     expect(s.log).toEqual([]);
     await s.store.sharePhoto({ photoId: "ph1", thumbnailUrl: "t", downloadUrl: "https://f/x.jpg" });
     expect([s.saved, s.shared, s.store.sharing]).toEqual([[], [], null]);
+  });
+
+  it("sharing a bought photo: the file where the browser can share files, else 'unsupported' before any call", async () => {
+    const photo = {
+      photoId: "ph1",
+      thumbnailUrl: "t",
+      downloadUrl: "https://files.example/d/ph1.jpg",
+    } as BoughtPhoto;
+    const phone = setup({ canShareFiles: true, share: true });
+    expect(await phone.store.sharePhotoFile(photo)).toBe("shared");
+    expect([phone.shared, phone.saved, phone.store.sharing]).toEqual([["ph1.jpg"], [], null]);
+    // The sheet failed (not closed by the visitor): the screen copies the link instead.
+    const failing = setup({ canShareFiles: true, share: false });
+    expect(await failing.store.sharePhotoFile(photo)).toBe("unsupported");
+    expect(failing.saved).toEqual([]);
+    // A desktop: nothing fetched, nothing shared or saved.
+    for (const desktop of [setup({ canShareFiles: false }), setup()]) {
+      expect(await desktop.store.sharePhotoFile(photo)).toBe("unsupported");
+      expect([desktop.log, desktop.shared, desktop.saved]).toEqual([[], [], []]);
+    }
+  });
+
+  it("a photo not paid for (no download address) is never shared", async () => {
+    const s = setup({ canShareFiles: true, share: true });
+    expect(
+      await s.store.sharePhotoFile({ photoId: "ph1", thumbnailUrl: "t", downloadUrl: null }),
+    ).toBe("unpaid");
+    expect([s.log, s.shared]).toEqual([[], []]);
+  });
+
+  it("one share at a time: a second tap while the photo loads is ignored", async () => {
+    const s = setup({ canShareFiles: true, share: true });
+    const photo = { photoId: "ph1", thumbnailUrl: "t", downloadUrl: "https://f/ph1.jpg" };
+    const [a, b] = await Promise.all([
+      s.store.sharePhotoFile(photo),
+      s.store.sharePhotoFile(photo),
+    ]);
+    expect([a, b]).toEqual(["shared", "busy"]);
+    expect(s.shared).toEqual(["ph1.jpg"]);
   });
 
   it("a file name is the last part of the address, else the fallback", () => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** CheckoutStore, OrderStore, DownloadStore and pending orders against the demo backend. */
 import { autorun } from "mobx";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Photo } from "../../../storefront/src/api/index.ts";
 import { PENDING_ORDERS_KEY } from "../../../storefront/src/domain/pending-orders.ts";
 import type { FilePorts } from "../../../storefront/src/stores/files.ts";
@@ -72,8 +72,25 @@ async function bank(payUrl: string, action: "pay" | "decline") {
   await fetch(`${demo.origin}${payUrl}/${action}`, { method: "POST", redirect: "manual" });
 }
 
+/** Ready to pay, Pay clicked, and the bank answered `action` for the order. */
+async function sentToTheBank(t: ReturnType<typeof tab>, action: "pay" | "decline") {
+  const checkout = await readyToPay(t);
+  await checkout.pay();
+  const orderId = checkout.order?.orderId ?? "";
+  await bank(t.redirects[0] ?? "", action);
+  return { checkout, orderId };
+}
+
 /** A cart with the all-photos package of bib `bib` (event 1003) and promo code `code`, e-mail given. */
 async function packageWithCode(t: ReturnType<typeof tab>, bib: string, code: string) {
+  const checkout = await packageWithCodeAtCheckout(t, bib, code);
+  expect(await checkout.continueToPayment()).toBe(true);
+  checkout.setAgreed(true);
+  return checkout;
+}
+
+/** The same cart on checkout's first step, the e-mail typed. */
+async function packageWithCodeAtCheckout(t: ReturnType<typeof tab>, bib: string, code: string) {
   const { cart, catalog, checkout } = t.store;
   await cart.init();
   await catalog.load("c1003");
@@ -86,8 +103,6 @@ async function packageWithCode(t: ReturnType<typeof tab>, bib: string, code: str
   expect(await cart.promoCodes.apply(code)).toBe(true);
   await checkout.start(null);
   checkout.setEmail("runner@example.com");
-  expect(await checkout.continueToPayment()).toBe(true);
-  checkout.setAgreed(true);
   return checkout;
 }
 
@@ -99,8 +114,8 @@ describe("checkout", () => {
     const a = await packageWithCode(first, "305", code);
     const b = await packageWithCode(second, "306", code);
     // The first order takes the code (its total is 0: paid at once, no pay page).
-    await a.pay();
-    expect(a.order?.orderId).toBeTruthy();
+    expect(await a.pay()).toBe(true);
+    expect(a.takePaidOrder()).toBeTruthy();
     expect(a.promoError).toBeNull();
     // The second checkout is refused with the promo code's own error, not only "Unable to pay".
     expect(await b.pay()).toBe(false);
@@ -173,6 +188,104 @@ describe("checkout", () => {
     expect(await checkout.pay()).toBe(false);
     expect(checkout.payError).toBe(true);
     expect(t.redirects).toEqual([]);
+  });
+});
+
+describe("every order completes (a free order, an order paid meanwhile)", () => {
+  it("a promo code covering the whole order: no payment step, the paid order opens", async () => {
+    const t = tab();
+    const checkout = await packageWithCodeAtCheckout(t, "307", `FREE-WHOLE-${Date.now()}`);
+    expect(checkout.amount).toBe(0);
+    expect(checkout.free).toBe(true);
+    // The offer agreement is still needed, and nothing is placed without it.
+    expect(await checkout.complete()).toBe(false);
+    expect(checkout.agreementError).toBe(true);
+    expect(count(t.calls, /^POST \/shoppingCarts\/[^/]+$/)).toBe(0);
+    checkout.setAgreed(true);
+    expect(await checkout.complete()).toBe(true);
+    expect(checkout.payError).toBe(false);
+    const paid = checkout.takePaidOrder();
+    expect(paid).toBeTruthy();
+    expect(checkout.takePaidOrder()).toBeNull();
+    // No payment method was asked for, no payment made, no pay page.
+    expect(count(t.calls, /paymentTypes|\/payments$/)).toBe(0);
+    expect(t.redirects).toEqual([]);
+    // Not pending: the cart offers no "order awaiting payment".
+    expect(t.store.pendingOrders.ids).not.toContain(paid);
+    await t.store.order.open("order", paid ?? "");
+    expect(t.store.order.phase).toBe("paid");
+    expect(t.store.order.order?.totalAmount).toBe(0);
+  });
+
+  it("a free order reaching Pay (the old payment step) opens the paid order, not an error", async () => {
+    const t = tab();
+    const checkout = await packageWithCode(t, "308", `FREE-PAYSTEP-${Date.now()}`);
+    expect(await checkout.pay()).toBe(true);
+    expect(checkout.payError).toBe(false);
+    expect(checkout.takePaidOrder()).toBeTruthy();
+    expect(t.redirects).toEqual([]);
+  });
+
+  it("OrderAlreadyPaid from the payment call (paid in a second tab) opens the paid order", async () => {
+    const t = tab();
+    const checkout = await readyToPay(t);
+    expect(await checkout.pay()).toBe(true);
+    const orderId = checkout.order?.orderId ?? "";
+    // The second tab pays at the bank; this tab, still on the payment step, clicks Pay again.
+    await bank(t.redirects[0] ?? "", "pay");
+    expect(await checkout.pay()).toBe(true);
+    expect(checkout.payError).toBe(false);
+    expect(checkout.takePaidOrder()).toBe(orderId);
+    expect(t.redirects).toHaveLength(1);
+    expect(t.store.pendingOrders.ids).not.toContain(orderId);
+  });
+
+  it("resuming payment of an order paid meanwhile opens the paid order", async () => {
+    const t = tab();
+    const { orderId } = await sentToTheBank(t, "pay");
+    // Another tab (or the account's "pay" link later) opens checkout of the order: it is paid.
+    const other = tab();
+    await other.store.cart.init();
+    await other.store.checkout.start(orderId);
+    expect(other.store.checkout.takePaidOrder()).toBe(orderId);
+    expect(other.store.checkout.order).toBeNull();
+    expect(other.redirects).toEqual([]);
+  });
+
+  it("repeating a declined payment of an order paid meanwhile shows it paid", async () => {
+    const t = tab();
+    const { orderId } = await sentToTheBank(t, "decline");
+    const { order } = t.store;
+    await order.open("order", orderId);
+    expect(order.phase).toBe("declined");
+    // Another tab retried and paid.
+    const other = tab();
+    await other.store.order.open("order", orderId);
+    expect(await other.store.order.retry()).toBe(true);
+    await bank(other.redirects[0] ?? "", "pay");
+    // This tab's "repeat" meets OrderAlreadyPaid: the paid order, not "Unable to pay".
+    expect(await order.retry()).toBe(true);
+    expect(order.retryError).toBe(false);
+    await vi.waitFor(() => expect(order.phase).toBe("paid"));
+    expect(t.redirects).toHaveLength(1);
+  });
+
+  it("the cart never offers a paid order as awaiting payment", async () => {
+    const t = tab();
+    const checkout = await readyToPay(t);
+    await checkout.pay();
+    const orderId = checkout.order?.orderId ?? "";
+    const pending = t.store.pendingOrders;
+    expect(pending.latest).toBe(orderId);
+    // Not yet confirmed by the backend: not offered.
+    expect(pending.awaiting).toBeNull();
+    await pending.confirm();
+    expect(pending.awaiting).toBe(orderId);
+    // Paid in another tab (this tab never saw the paid page).
+    await bank(t.redirects[0] ?? "", "pay");
+    await pending.confirm();
+    expect(pending.awaiting).toBeNull();
+    expect(pending.ids).not.toContain(orderId);
   });
 });
 

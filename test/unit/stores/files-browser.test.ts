@@ -142,3 +142,30 @@ describe("browserFiles.redirect", () => {
     expect(assigned).toEqual([]);
   });
 });
+
+describe("browserFiles.canShareFiles", () => {
+  it("yes only where the browser has share and says an image file can be shared", () => {
+    const asked: unknown[] = [];
+    vi.stubGlobal("navigator", {
+      share: async () => {},
+      canShare: (data: { files?: File[] }) => {
+        asked.push(data.files?.[0]?.type);
+        return true;
+      },
+    });
+    expect(browserFiles.canShareFiles?.()).toBe(true);
+    expect(asked).toEqual(["image/jpeg"]);
+    vi.stubGlobal("navigator", { share: async () => {}, canShare: () => false });
+    expect(browserFiles.canShareFiles?.()).toBe(false);
+    // A desktop browser without the Web Share API, or one whose canShare throws.
+    vi.stubGlobal("navigator", {});
+    expect(browserFiles.canShareFiles?.()).toBe(false);
+    vi.stubGlobal("navigator", {
+      share: async () => {},
+      canShare: () => {
+        throw new TypeError("no");
+      },
+    });
+    expect(browserFiles.canShareFiles?.()).toBe(false);
+  });
+});

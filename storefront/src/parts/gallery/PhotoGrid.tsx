@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { type Ref, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import type { Photo } from "../../api/index.ts";
-import { GRID_GAP_PX, gridColumns, gridRowHeight } from "../../domain/gallery.ts";
+import { GRID_GAP_PX, gridColumns, gridRowHeight, photoLoading } from "../../domain/gallery.ts";
 
 export interface PhotoGridHandle {
   /** Scrolls the photo into view and focuses its thumbnail (after the viewer closes). */
@@ -43,6 +43,9 @@ export function PhotoGrid({ photos, total, eventName, label, onOpen, ref }: Prop
 
   const columns = gridColumns(width || 320);
   const rowHeight = gridRowHeight(width || 320, columns);
+  // The first viewport as the page opened: its photos load at once, the rest when near.
+  const [viewport] = useState(() => (typeof window === "undefined" ? 0 : window.innerHeight));
+  const cell = Math.max(1, rowHeight - GRID_GAP_PX);
   const rows = Math.ceil(photos.length / columns);
   const virtualizer = useWindowVirtualizer({
     count: rows,
@@ -106,8 +109,10 @@ export function PhotoGrid({ photos, total, eventName, label, onOpen, ref }: Prop
                   <img
                     src={photo.thumbnailUrl}
                     alt={t`${eventName}, shot ${n} of ${total}`}
-                    loading="lazy"
+                    width={cell}
+                    height={cell}
                     decoding="async"
+                    {...photoLoading(index, row.start, viewport)}
                   />
                 </button>
               );

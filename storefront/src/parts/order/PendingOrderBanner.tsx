@@ -1,14 +1,21 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { useShop } from "../../app/use-shop.ts";
 import { href } from "../../routes.ts";
 
-/** A way back to the latest unpaid order of this device (pending orders, spec §3). */
+/**
+ * A way back to the latest unpaid order of this device (pending orders, spec §3), once the
+ * backend confirmed it still awaits payment: a paid order is never offered as unpaid.
+ */
 export const PendingOrderBanner = observer(function PendingOrderBanner() {
   const { t } = useLingui();
   const { pendingOrders } = useShop();
-  const id = pendingOrders.latest;
+  useEffect(() => {
+    void pendingOrders.confirm();
+  }, [pendingOrders]);
+  const id = pendingOrders.awaiting;
   if (!id) return null;
   return (
     <aside className="pending-order" aria-label={t`Unpaid order`}>

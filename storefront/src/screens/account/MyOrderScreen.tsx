@@ -8,6 +8,7 @@ import { onePhoto, purchaseOfOrder } from "../../domain/purchase.ts";
 import { safeLinkUrl } from "../../domain/url.ts";
 import { GiftCodes } from "../../parts/order/GiftCodes.tsx";
 import { OrderDownloads } from "../../parts/order/OrderDownloads.tsx";
+import { SharePhoto } from "../../parts/order/SharePhoto.tsx";
 import { href } from "../../routes.ts";
 import { useProductNames } from "../../ui/product-names.ts";
 import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
@@ -64,9 +65,16 @@ export const MyOrderScreen = observer(function MyOrderScreen() {
                   {item.photos.map((p) => (
                     <li key={p.photoId}>
                       {safeLinkUrl(p.downloadUrl) ? (
-                        <a href={safeLinkUrl(p.downloadUrl) ?? undefined} download>
-                          <img src={p.thumbnailUrl} alt={t`Download ${p.photoId}`} loading="lazy" />
-                        </a>
+                        <>
+                          <a href={safeLinkUrl(p.downloadUrl) ?? undefined} download>
+                            <img
+                              src={p.thumbnailUrl}
+                              alt={t`Download ${p.photoId}`}
+                              loading="lazy"
+                            />
+                          </a>
+                          <SharePhoto photo={p} />
+                        </>
                       ) : (
                         <img src={p.thumbnailUrl} alt={p.photoId} loading="lazy" />
                       )}

@@ -1,21 +1,27 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { type FormEvent, useEffect } from "react";
-import { useLocation } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
+import { href } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { EmptyCart } from "../../ui/EmptyCart.tsx";
 import { literal } from "../../ui/literal.ts";
 import { useProductNames } from "../../ui/product-names.ts";
+import { CheckoutFailure, OfferAgreement } from "./OfferAgreement.tsx";
 import { PaymentStep } from "./PaymentStep.tsx";
 
-/** Checkout with the steps Order and Payment (/order); router state `orderId` pays an unpaid order. */
+/**
+ * Checkout with the steps Order and Payment (/order); router state `orderId` pays an unpaid order.
+ * A free order (codes cover it all) has no payment step: it is placed and its paid page opens.
+ */
 export const CheckoutScreen = observer(function CheckoutScreen() {
   const { t } = useLingui();
   const { checkout, cart, language, auth } = useShop();
   const productNames = useProductNames();
   const location = useLocation();
+  const navigate = useNavigate();
   const orderId = (location.state as { orderId?: unknown } | null)?.orderId;
   const resumeId = typeof orderId === "string" ? orderId : null;
   const cartReady = cart.cart !== null;
@@ -29,6 +35,14 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
   useEffect(() => {
     if (cartReady) checkout.suggestEmail(signedInEmail);
   }, [checkout, cartReady, signedInEmail]);
+
+  // A paid order (free, or paid meanwhile elsewhere) opens its page with every download.
+  const paidOrderId = checkout.paidOrderId;
+  useEffect(() => {
+    if (!paidOrderId) return;
+    const id = checkout.takePaidOrder();
+    if (id) navigate(href("order-paid", { id }), { replace: true });
+  }, [checkout, paidOrderId, navigate]);
 
   const money = (amount: number) => formatMoney(amount, checkout.currencyId, language.language);
   const lineNames = productNames.lines(cart.items);
@@ -49,9 +63,10 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
       </Screen>
     );
   }
+  const free = checkout.free;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void checkout.continueToPayment();
+    void (free ? checkout.complete() : checkout.continueToPayment());
   };
   const step = checkout.step;
   const emailError =
@@ -64,7 +79,7 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
     <Screen title={t`Checkout`}>
       <ol className="checkout-steps" aria-label={t`Checkout steps`}>
         <li aria-current={step === "order" ? "step" : undefined}>{t`Order`}</li>
-        <li aria-current={step === "payment" ? "step" : undefined}>{t`Payment`}</li>
+        {!free && <li aria-current={step === "payment" ? "step" : undefined}>{t`Payment`}</li>}
       </ol>
       <div className="checkout">
         <div className="checkout__main">
@@ -95,9 +110,28 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
                   {t`Could not save the e-mail. Check your connection and try again.`}
                 </p>
               )}
-              <button type="submit" className="button" disabled={checkout.savingEmail}>
-                {t`Continue`}
-              </button>
+              {free ? (
+                <>
+                  <p className="checkout__free" id="checkout-free">
+                    {t`Your promo code covers the whole order, so no payment is needed. Your photos open right after you confirm.`}
+                  </p>
+                  <OfferAgreement />
+                  <CheckoutFailure text={t`Unable to place the order`} />
+                  <button
+                    type="submit"
+                    className="button checkout__pay"
+                    disabled={checkout.savingEmail || checkout.paying}
+                    aria-busy={checkout.paying}
+                    aria-describedby="checkout-free"
+                  >
+                    {t`Get my photos`}
+                  </button>
+                </>
+              ) : (
+                <button type="submit" className="button" disabled={checkout.savingEmail}>
+                  {t`Continue`}
+                </button>
+              )}
             </form>
           ) : (
             <PaymentStep money={money} />

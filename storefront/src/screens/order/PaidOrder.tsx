@@ -9,6 +9,7 @@ import type { Purchase } from "../../domain/purchase.ts";
 import { safeLinkUrl } from "../../domain/url.ts";
 import { GiftCodes } from "../../parts/order/GiftCodes.tsx";
 import { OrderDownloads } from "../../parts/order/OrderDownloads.tsx";
+import { SharePhoto } from "../../parts/order/SharePhoto.tsx";
 import { useProductNames } from "../../ui/product-names.ts";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
 
@@ -110,6 +111,7 @@ const PhotoDownload = observer(function PhotoDownload({ photo }: { photo: Bought
       >
         {share ? t`Save photo ${id}` : t`Download photo ${id}`}
       </a>
+      <SharePhoto photo={photo} />
     </li>
   );
 });

@@ -1,12 +1,10 @@
 import { useLingui as useLinguiCore } from "@lingui/react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import type { FormEvent } from "react";
-import { Link } from "react-router-dom";
 import { useShop } from "../../app/use-shop.ts";
 import { tenantText } from "../../domain/tenant-text.ts";
-import { href } from "../../routes.ts";
-import { PROMO_ERROR_MESSAGES } from "../../stores/cart-messages.ts";
+import { CheckoutFailure, OfferAgreement } from "./OfferAgreement.tsx";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
 
 /** Step Payment: the methods (fast payment 5 % off), the tenant's card note, the offer, Pay. */
@@ -62,42 +60,8 @@ export const PaymentStep = observer(function PaymentStep({
         })}
       </fieldset>
       {cardNote && <p className="checkout__note">{cardNote}</p>}
-      <label className="checkout__agreement">
-        <input
-          type="checkbox"
-          checked={checkout.agreed}
-          aria-invalid={checkout.agreementError ? true : undefined}
-          aria-describedby={checkout.agreementError ? "checkout-agreement-error" : undefined}
-          onChange={(e) => checkout.setAgreed(e.target.checked)}
-        />{" "}
-        <span>
-          <Trans>
-            I accept the{" "}
-            <a href="/policy.pdf" target="_blank" rel="noopener">
-              offer agreement
-            </a>
-          </Trans>
-        </span>
-      </label>
-      {checkout.agreementError && (
-        <p id="checkout-agreement-error" className="field-error" role="alert">
-          {t`Accept the offer agreement to pay`}
-        </p>
-      )}
-      {checkout.payError && (
-        <div className="field-error" role="alert">
-          <p>
-            {t`Unable to pay the order`}
-            {checkout.payTransient && <> {t`Check your connection and try again.`}</>}
-          </p>
-          {checkout.promoError && (
-            <p>
-              {i18n._(PROMO_ERROR_MESSAGES[checkout.promoError])}{" "}
-              <Link to={href("cart")}>{t`Remove the promo code in the cart, then pay`}</Link>
-            </p>
-          )}
-        </div>
-      )}
+      <OfferAgreement />
+      <CheckoutFailure text={t`Unable to pay the order`} />
       <button
         type="submit"
         className="button checkout__pay"
