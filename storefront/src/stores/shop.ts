@@ -71,8 +71,8 @@ export class ShopStores {
     this.cart = new CartStore({
       ...sleep,
       api: this.api,
-      storage: env.storage,
-      cookies: env.cookies ?? memoryCookies(),
+      storage: root.storage,
+      cookies: root.cookies ?? memoryCookies(),
       language: root.language,
       themeId: env.settings.theme.id,
       currencyId: root.settings.currencyId,
@@ -89,7 +89,7 @@ export class ShopStores {
       myPhotos: this.myPhotos,
     });
     const files = env.files ?? browserFiles;
-    this.pendingOrders = new PendingOrdersStore(env.storage);
+    this.pendingOrders = new PendingOrdersStore(root.storage);
     this.checkout = new CheckoutStore({
       api: this.api,
       cart: this.cart,

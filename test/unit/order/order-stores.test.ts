@@ -6,6 +6,7 @@ import type { Photo } from "../../../storefront/src/api/index.ts";
 import { PENDING_ORDERS_KEY } from "../../../storefront/src/domain/pending-orders.ts";
 import type { FilePorts } from "../../../storefront/src/stores/files.ts";
 import { PendingOrdersStore } from "../../../storefront/src/stores/PendingOrdersStore.ts";
+import { tenantKey } from "../../../storefront/src/stores/tenant-storage.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
 import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
@@ -143,7 +144,9 @@ describe("checkout", () => {
     expect(count(t.calls, /^POST \/invoices\/.+\/payments$/)).toBe(1);
     expect(t.redirects).toHaveLength(1);
     expect(t.redirects[0]).toMatch(/^\/demo\/pay\//);
-    expect(JSON.parse(t.map.get(PENDING_ORDERS_KEY) ?? "[]")).toEqual([checkout.order?.orderId]);
+    expect(JSON.parse(t.map.get(tenantKey(testSettings().id, PENDING_ORDERS_KEY)) ?? "[]")).toEqual(
+      [checkout.order?.orderId],
+    );
   });
 
   it("a retry after a lost reply reuses the order and the pending payment", async () => {
