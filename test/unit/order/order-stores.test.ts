@@ -212,6 +212,20 @@ describe("returning from the bank", () => {
     expect(count(t.calls.slice(before), /^GET \/orders\//)).toBe(12);
   });
 
+  it("opening someone's unpaid order by its address plants no 'awaiting payment' banner here", async () => {
+    const buyer = tab();
+    const checkout = await readyToPay(buyer);
+    await checkout.pay();
+    const orderId = checkout.order?.orderId ?? "";
+    expect(buyer.store.pendingOrders.ids).toEqual([orderId]);
+    // Another device opens the link: it shows the order, and keeps no way back to it.
+    const visitor = tab();
+    await visitor.store.order.open("order", orderId);
+    expect(visitor.store.order.phase).toBe("awaiting");
+    expect(visitor.store.pendingOrders.ids).toEqual([]);
+    expect(visitor.store.pendingOrders.latest).toBeNull();
+  });
+
   it("a non-200 order is an order error", async () => {
     const t = tab();
     await t.store.order.open("order", "no-such-order");
