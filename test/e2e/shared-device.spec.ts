@@ -73,9 +73,7 @@ test("after sign-out the next person on the phone sees nothing of the first", as
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(tenantUrl("mysport", "/"), { timeout: 15_000 });
   await expect(
-    page.getByText(
-      "You have signed out. Your cart and orders are no longer kept on this device.",
-    ),
+    page.getByText("You have signed out. Your cart and orders are no longer kept on this device."),
   ).toBeVisible();
   expect(provider.some((p) => /\/session\/end/.test(p))).toBe(true);
   expect(provider.filter((p) => /\/auth$/.test(p))).toEqual([]);
@@ -100,9 +98,9 @@ test("after sign-out the next person on the phone sees nothing of the first", as
   await open(page, "/my-account");
   await signInAtProvider(page);
   await expect(page.locator(".order-row").first()).toBeVisible();
-  const links = await page.locator(".order-row a").evaluateAll((as) =>
-    as.map((a) => a.getAttribute("href") ?? ""),
-  );
+  const links = await page
+    .locator(".order-row a")
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
   expect(links.length).toBeGreaterThan(0);
   expect(links.filter((href) => href.includes(strangersOrder))).toEqual([]);
 });

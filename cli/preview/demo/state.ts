@@ -1,10 +1,11 @@
 /** The demo backend's mutable state: everything the shop's visitors change. */
+
+import { randomBytes, randomUUID } from "node:crypto";
 import type {
   CartAttribute,
   CartState,
   OrderState,
 } from "../../../storefront/src/api/contracts/index.ts";
-import { randomBytes, randomUUID } from "node:crypto";
 import { createRandom, hashString } from "./random.ts";
 import { type PromoCode, seedPromoCodes } from "./seed/promo-codes.ts";
 

@@ -79,7 +79,9 @@ describe("gift promo codes in the demo backend", () => {
     const [a, b] = orders;
     if (!a || !b) throw new Error("no order");
     // Two fresh backends, the same purchase: two unrelated random ids (not order-000001 twice).
-    expect(a.orderId).toMatch(/^order-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a.orderId).toMatch(
+      /^order-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(b.orderId).not.toBe(a.orderId);
     expect(giftCodeOf(a, "item-1")).toBe(giftCodeOf({ ...a }, "item-1"));
     expect(giftCodeOf(a, "item-1")).not.toBe(giftCodeOf(b, "item-1"));
