@@ -121,7 +121,7 @@ test("a HEIC this browser cannot read says so; over 8 MB says the limit; nothing
   ]);
   await input.setInputFiles({ name: "IMG_2042.HEIC", mimeType: "", buffer: heic });
   await expect(page.locator(".search-error")).toHaveText(
-    "This browser cannot open this photo's format (such as HEIC). Choose a JPEG or PNG photo, or take a selfie.",
+    "This browser cannot open this photo's format (such as HEIC). Choose a JPEG or PNG, or take a selfie.",
   );
   // A damaged JPEG (its name and type say JPEG, its data stops short).
   await input.setInputFiles({
@@ -130,7 +130,7 @@ test("a HEIC this browser cannot read says so; over 8 MB says the limit; nothing
     buffer: Buffer.from(phoneSelfie()).subarray(0, 600),
   });
   await expect(page.locator(".search-error")).toHaveText(
-    "This photo cannot be opened: the file is damaged or not a complete image. Choose another photo.",
+    "This photo is damaged or incomplete. Choose another photo.",
   );
   await input.setInputFiles({
     name: "huge.jpg",

@@ -5,7 +5,7 @@
  * tenant, so one tenant never reads another's cart, pending orders, recent searches or
  * language. Stores keep their plain key names; this port adds the tenant.
  */
-import { CART_COOKIE_DAYS } from "../domain/cart.ts";
+import { CART_COOKIE_DAYS } from "../domain/device-keys.ts";
 import type { CookieJar } from "./cookies.ts";
 import type { KeyValueStorage } from "./types.ts";
 

@@ -43,7 +43,7 @@ export const AuthCallbackScreen = observer(function AuthCallbackScreen() {
     return (
       <Screen title={t`Sign-in was not completed`}>
         <p role="alert">
-          {t`The sign-in could not be completed: its link was already used or is too old, or it was started in another tab. Your password was not the problem.`}
+          {t`Its link was already used, is too old, or was opened in another tab.`}
         </p>
         <p className="account-callback__actions">
           <button type="button" className="button" onClick={retry} disabled={leaving}>
