@@ -11,9 +11,7 @@ const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8" standalone="
  * surrogates, U+FFFE and U+FFFF. One of them in a backend's photo id or title would make the
  * sheet ill-formed, and Excel call the file corrupt; they are dropped.
  */
-const NOT_XML_CHAR =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML forbids.
-  /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Text as XML allows it: forbidden characters dropped, markup characters escaped. */
 export function escapeXml(s: string): string {

@@ -3,7 +3,7 @@
  * leads to "Something went wrong" with retry; §7: an order call other than 200 sets an order
  * error): the phases of the paid-order page, its polling, pending orders and the retry.
  */
-import { autorun, reaction } from "mobx";
+import { autorun } from "mobx";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api, Order, Payment } from "../../../storefront/src/api/index.ts";
 import { OrderStore } from "../../../storefront/src/stores/OrderStore.ts";
