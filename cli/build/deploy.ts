@@ -108,7 +108,12 @@ export function securityHeaders(config: CspConfig, frameable = false): Header[] 
     // build knows nothing about, and HSTS on them cannot be taken back for a year.
     { name: "Strict-Transport-Security", value: "max-age=31536000" },
     { name: "X-Content-Type-Options", value: "nosniff" },
-    { name: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    // The sign-in callback page (the frameable one) has the provider's code in its address:
+    // none of its requests may carry it in a Referer.
+    {
+      name: "Referrer-Policy",
+      value: frameable ? "no-referrer" : "strict-origin-when-cross-origin",
+    },
     // The camera is for the selfie search (face search); nothing else is ever asked for.
     { name: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" },
     // frame-ancestors covers current browsers; this covers the ones that predate it.
@@ -167,7 +172,7 @@ export async function renderNginxConf(
   const callback = config.auth ? safe(securityHeaders(config, true)) : null;
   // CSP and X-Frame-Options differ on the callback page: they are map variables; the rest are
   // the same everywhere.
-  const varying = new Set(["Content-Security-Policy", "X-Frame-Options"]);
+  const varying = new Set(["Content-Security-Policy", "X-Frame-Options", "Referrer-Policy"]);
   const tls = config.tls
     ? {
         certificate: nginxSafe(config.tls.certificate),
@@ -189,6 +194,8 @@ export async function renderNginxConf(
     frameOptions: normal.get("X-Frame-Options"),
     callbackCsp: callback?.get("Content-Security-Policy") ?? null,
     callbackFrameOptions: callback?.get("X-Frame-Options") ?? null,
+    referrerPolicy: normal.get("Referrer-Policy"),
+    callbackReferrerPolicy: callback?.get("Referrer-Policy") ?? null,
     headers: [...normal]
       .filter(([name]) => !varying.has(name))
       .map(([name, value]) => ({ name, value })),
@@ -236,6 +243,8 @@ export async function renderHeadersFile(id: string, config: DeployConfig): Promi
   return (await template("_headers.hbs"))({
     id,
     headers: securityHeaders(config),
+    // Both hosts join the values of matching rules; of a Referrer-Policy list the last wins.
+    callbackReferrerPolicy: config.auth ? "no-referrer" : null,
     immutable: IMMUTABLE,
     revalidate: REVALIDATE,
   });

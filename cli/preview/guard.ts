@@ -26,9 +26,10 @@ export function exposureWarning(host: string): string | null {
   if (isLoopback(host)) return null;
   return [
     `WARNING: the preview listens on ${host}, beyond this machine.`,
-    "  It is a local support tool, not a server for a network: its demo backend and identity",
-    "  provider have a known demo user and no real security. Anyone who can reach this port can",
-    "  use them. Use the default --host 127.0.0.1 unless you know the network is yours alone.",
+    "  The demo is not for networks. It is a local support tool: its demo backend and identity",
+    "  provider have a known demo user and no real security, and what visitors enter (orders,",
+    "  e-mails, selfies) stays in its memory. Anyone who can reach this port can use them. Use",
+    "  the default --host 127.0.0.1 unless you know the network is yours alone.",
   ].join("\n");
 }
 

@@ -10,6 +10,7 @@ import { loadMessages } from "./i18n.ts";
 import { matchRoute, routeEntry } from "./routes.ts";
 import { readSettings } from "./settings.ts";
 import { isSilentCallbackFrame } from "./stores/AuthStore.ts";
+import { takeCallbackUrl } from "./stores/auth/callback-url.ts";
 import { documentCookies } from "./stores/cookies.ts";
 import { RootStore } from "./stores/RootStore.ts";
 import type { ShopStores } from "./stores/shop.ts";
@@ -18,6 +19,8 @@ import { whenThemeReady } from "./theme-gate.ts";
 import "./styles/main.scss";
 
 async function start(): Promise<void> {
+  // First of all: the sign-in code leaves the address bar before any request leaves the page.
+  takeCallbackUrl(window);
   const html = document.documentElement;
   const servedLanguage = html.lang;
   const touch = window.matchMedia("(pointer: coarse)").matches || "ontouchstart" in window;
@@ -88,6 +91,7 @@ async function start(): Promise<void> {
   // Nothing the first render read may change before it is live: hydration needs the same state.
   await mount(root, store, { hydrate, shell: isShell(page) });
   html.dataset.app = "live";
+  store.announceSignOut();
   // The shop (cart, search, checkout…): the cart is opened (or created) and kept in step with
   // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no
   // use for it before the visitor does something, so there it waits for the first touch, key or
@@ -154,7 +158,9 @@ async function openShop(store: RootStore, loading: Promise<ShopStores | null>): 
   const shop = await loading;
   if (!shop) return;
   store.attachShop(shop);
-  window.addEventListener("storage", (event) => shop.cart.onStorage(event.key, event.newValue));
+  window.addEventListener("storage", (event) =>
+    shop.cart.onStorage(store.storage.nameOf(event.key), event.newValue),
+  );
   await shop.cart.init();
 }
 

@@ -192,9 +192,11 @@ async function buyPackage(page: Page, bib: string, tenant: TenantId = "mysport")
   await expect(badge(page)).toHaveText("1");
 }
 
-/** The cart's id as this device remembers it. */
+/** The cart's id as this device remembers it (under mysport's own name: keys carry the tenant). */
 const cartIdOf = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem("storefront.cart") ?? "{}").cartId as string);
+  page.evaluate(
+    () => JSON.parse(localStorage.getItem("storefront.cart@mysport") ?? "{}").cartId as string,
+  );
 
 async function switchLanguage(page: Page, from: RegExp, to: string) {
   await page.getByRole("button", { name: from }).click();

@@ -1,10 +1,12 @@
 /** The demo backend's mutable state: everything the shop's visitors change. */
+
+import { randomBytes, randomUUID } from "node:crypto";
 import type {
   CartAttribute,
   CartState,
   OrderState,
 } from "../../../storefront/src/api/contracts/index.ts";
-import { createRandom, hashString, randomHex } from "./random.ts";
+import { createRandom, hashString } from "./random.ts";
 import { type PromoCode, seedPromoCodes } from "./seed/promo-codes.ts";
 
 export interface CartItemRecord {
@@ -120,19 +122,22 @@ export interface DemoState {
   /** photoTagId → the participant's answer. */
   itsMe: Map<string, boolean>;
   requests: Record<string, unknown>[];
-  /** A fresh deterministic id: prefix-000001. */
+  /**
+   * A fresh id that cannot be guessed: prefix-{random UUID} (122 random bits). An order's id is
+   * what its e-mail link hands out and what opens it on any device, so like a real backend's it
+   * is a secret nobody reaches by counting; so are invoices, payments, archives and selfies.
+   */
   nextId(prefix: string): string;
+  /** The number a buyer reads (sequential, like a real shop's): never a key to anything. */
   nextOrderNumber(): string;
-  /** A deterministic, hard-to-guess token. */
+  /** A search token that cannot be guessed (128 random bits). */
   nextToken(): string;
   /** Draws for --demo-fail, on their own stream so failures don't shift ids. */
   failDraw(): number;
 }
 
 export function createState(seed: number): DemoState {
-  let counter = 0;
   let orderNumber = 100_000;
-  const tokenRandom = createRandom(hashString(`${seed}:tokens`));
   const failRandom = createRandom(hashString(`${seed}:failures`));
   return {
     carts: new Map(),
@@ -146,9 +151,9 @@ export function createState(seed: number): DemoState {
     promoCodes: new Map(seedPromoCodes().map((c) => [c.code, c])),
     itsMe: new Map(),
     requests: [],
-    nextId: (prefix) => `${prefix}-${String(++counter).padStart(6, "0")}`,
+    nextId: (prefix) => `${prefix}-${randomUUID()}`,
     nextOrderNumber: () => String(++orderNumber),
-    nextToken: () => `st-${randomHex(tokenRandom, 32)}`,
+    nextToken: () => `st-${randomBytes(16).toString("hex")}`,
     failDraw: failRandom,
   };
 }

@@ -11,8 +11,7 @@ export function isCartId(value: unknown): value is string {
   return typeof value === "string" && CART_ID.test(value);
 }
 
-/** Spec §9: the cart id cookie lives 365 days. */
-export const CART_COOKIE_DAYS = 365;
+export { CART_COOKIE_DAYS } from "./device-keys.ts";
 
 /** The promo code errors of spec §8, by name; their texts live with the UI messages. */
 export type PromoErrorKind =

@@ -1,4 +1,14 @@
 import type { BoughtPhoto } from "../api/index.ts";
+import { isWebAddress } from "./url.ts";
+
+/**
+ * Whether a bought photo has an address it can be downloaded from: http(s) or relative. A
+ * `javascript:` or `data:` address from a hostile reply is neither shown, nor exported in the
+ * photo list, nor counted in "Download all (N)".
+ */
+export function downloadUrlOf(photo: Pick<BoughtPhoto, "downloadUrl">): string | null {
+  return isWebAddress(photo.downloadUrl) ? photo.downloadUrl : null;
+}
 
 /** One line of the paid order's photo list (CSV / Excel download). */
 export interface PhotoListRow {
@@ -16,12 +26,13 @@ export function photoListRows(
   const rows: PhotoListRow[] = [];
   for (const item of items) {
     for (const p of item.photos) {
-      if (!p.downloadUrl || seen.has(p.downloadUrl)) continue;
-      seen.add(p.downloadUrl);
+      const url = downloadUrlOf(p);
+      if (!url || seen.has(url)) continue;
+      seen.add(url);
       rows.push({
         photoId: p.photoId,
         product: item.product.title,
-        url: new URL(p.downloadUrl, origin).href,
+        url: new URL(url, origin).href,
       });
     }
   }

@@ -1,4 +1,5 @@
 import type { ArchiveRequest, BoughtPhoto, Order, OrderItem, Preorder } from "../api/index.ts";
+import { downloadUrlOf } from "./photo-list.ts";
 
 /** A paid order or pre-order as the paid-order page shows it (pre-orders have no prices). */
 export interface Purchase {
@@ -76,6 +77,6 @@ export function purchaseOfPreorder(preorder: Preorder): Purchase {
 /** How many photos can be downloaded. */
 export function photoCount(purchase: Purchase): number {
   return new Set(
-    purchase.items.flatMap((i) => i.photos.filter((p) => p.downloadUrl).map((p) => p.downloadUrl)),
+    purchase.items.flatMap((i) => i.photos.map(downloadUrlOf).filter((url) => url !== null)),
   ).size;
 }

@@ -79,11 +79,6 @@ export function faceSearchProgress(elapsedMs: number): number {
 /** Longest side of a selfie sent to face search; larger photos are downscaled on the device. */
 export const SELFIE_MAX_SIDE = 2048;
 
-/** A photo is sent as it is when it is already a JPEG of a sensible size; otherwise re-encoded. */
-export function selfieNeedsReencode(type: string, width: number, height: number): boolean {
-  return type !== "image/jpeg" || Math.max(width, height) > SELFIE_MAX_SIDE;
-}
-
 /** The size a selfie is scaled to so its longest side is at most SELFIE_MAX_SIDE. */
 export function selfieSize(width: number, height: number): { width: number; height: number } {
   const scale = Math.min(1, SELFIE_MAX_SIDE / Math.max(width, height, 1));

@@ -6,16 +6,21 @@ import { strToU8, zipSync } from "fflate";
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`;
 
-function escapeXml(s: string): string {
-  return (
-    s
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters.
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "")
-      .replaceAll("&", "&amp;")
-      .replaceAll("<", "&lt;")
-      .replaceAll(">", "&gt;")
-      .replaceAll('"', "&quot;")
-  );
+/**
+ * Every character XML 1.0 does not allow (§2.2 Char): C0 controls but tab and line ends, lone
+ * surrogates, U+FFFE and U+FFFF. One of them in a backend's photo id or title would make the
+ * sheet ill-formed, and Excel call the file corrupt; they are dropped.
+ */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text as XML allows it: forbidden characters dropped, markup characters escaped. */
+export function escapeXml(s: string): string {
+  return s
+    .replace(NOT_XML_CHAR, "")
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
 }
 
 /** Column letters: 0 → A, 25 → Z, 26 → AA. */

@@ -22,6 +22,10 @@ export interface AuthDeps {
   /** Loads the OIDC client; by default a dynamic import, so anonymous first screens don't pay for it. */
   loadClient?: (config: AuthClientConfig) => Promise<AuthClient>;
   silentTimeoutMs?: number;
+  /** At sign-out: removes what the person left on this device (cart id, pending orders…). */
+  forgetPerson?: () => void;
+  /** A full page load of an in-app path: whatever of the person memory still holds is gone. */
+  leave?: (path: string) => void;
 }
 
 export const loadOidcClient = async (config: AuthClientConfig): Promise<AuthClient> =>
@@ -37,6 +41,8 @@ export class AuthStore {
   user: SignedInUser | null = null;
   token: string | null = null;
   status: AuthStatus;
+  /** From the sign-out button until the page is left: nothing may start a sign-in meanwhile. */
+  signingOut = false;
   private checkRun: Promise<void> | undefined;
   private client: Promise<AuthClient> | null = null;
   private readonly deps: AuthDeps;
@@ -124,29 +130,44 @@ export class AuthStore {
     }
   }
 
-  /** At /auth-callback: completes sign-in and tells where to go; home when it failed. */
-  async completeSignIn(url: string): Promise<string> {
+  /**
+   * At /auth-callback: completes sign-in with the provider's answer (`url`, null when the page
+   * had none) and tells where to go; null when it failed: a used, stale or forged answer, or
+   * one whose request another tab or a sign-out removed. Then whoever was signed in stays so
+   * (the stored session is checked again) and the screen says so and offers to try again.
+   */
+  async completeSignIn(url: string | null): Promise<string | null> {
     try {
+      if (url === null) throw new Error("the provider's answer is missing");
       const client = await this.loadClient();
       const { user, returnTo } = await client.completeSignIn(url);
       this.setUser(user);
       return safeReturnPath(returnTo);
     } catch {
-      this.setUser(null);
-      return "/";
+      await this.init();
+      return null;
     }
   }
 
-  /** Forgets the user and every token on this device, then ends the provider session. */
+  /**
+   * Forgets the user, every token and what the person left on this device (a shared phone: the
+   * next person sees nothing of them), then ends the provider's session, which brings the
+   * browser back home on a fresh page. Once under way, `signingOut` stays true until the page
+   * is left, so the account screen never turns into a sign-in.
+   */
   async signOut(): Promise<void> {
+    if (this.signingOut) return;
+    this.signingOut = true;
     this.setUser(null);
-    // Stryker disable next-line ConditionalExpression: equivalent, without sign-in loadClient rejects and the catch ignores it
-    if (!this.enabled) return;
+    this.deps.forgetPerson?.();
     try {
+      // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, without sign-in loadClient rejects and the catch leaves the same way
+      if (!this.enabled) throw new Error("this tenant has no sign-in");
       const client = await this.loadClient();
       await client.signOut();
     } catch {
-      // The local sign-out above already happened; the provider may simply be down.
+      // The provider may simply be down: the local sign-out above already happened.
+      this.deps.leave?.("/");
     }
   }
 

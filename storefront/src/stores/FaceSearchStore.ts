@@ -8,10 +8,17 @@ import {
 } from "../domain/search.ts";
 import { SELFIE_SNIFF_BYTES, selfieRefusal } from "../domain/selfie.ts";
 import type { MyPhotosStore } from "./MyPhotosStore.ts";
-import { type PrepareSelfie, prepareSelfie } from "./selfie-image.ts";
+import { type PrepareSelfie, prepareSelfie, SelfieUnusableError } from "./selfie-image.ts";
 
 /** Face-capture errors of spec §5/§8. */
-export type FaceSearchError = "too-large" | "not-image" | "several" | "none" | "failed";
+export type FaceSearchError =
+  | "too-large"
+  | "not-image"
+  | "format-unreadable"
+  | "damaged"
+  | "several"
+  | "none"
+  | "failed";
 export type FaceSearchPhase = "idle" | "uploading" | "searching" | "done" | "error";
 
 export interface FaceSearchDeps {
@@ -82,8 +89,9 @@ export class FaceSearchStore {
     let jpeg: Blob;
     try {
       jpeg = await (this.deps.prepare ?? prepareSelfie)(file);
-    } catch {
-      return this.fail(run, "failed");
+    } catch (error) {
+      // A photo this device cannot read says why; anything else may pass on a second try.
+      return this.fail(run, error instanceof SelfieUnusableError ? error.reason : "failed");
     }
     if (jpeg.size > MAX_SELFIE_BYTES) return this.fail(run, "too-large");
     const uploaded = await this.deps.api.recognition.upload(albumId, jpeg);

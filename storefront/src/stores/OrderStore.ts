@@ -136,8 +136,9 @@ export class OrderStore {
       // Within one run the phase is "loading" or "checking" until an outcome ends the polling.
       this.phase = outcome;
     });
+    // The way back to an unpaid order is kept only by the device that checked it out
+    // (CheckoutStore): having seen an order's address is no proof it is this visitor's.
     if (outcome === "paid" || outcome === "canceled") this.deps.pending.remove(id);
-    else this.deps.pending.add(id);
     return outcome;
   }
 

@@ -5,6 +5,7 @@ import { createThemesApi, type ThemesApi } from "../api/themes.ts";
 import type { EcommerceEvent } from "../domain/analytics.ts";
 import type { Language, RuntimeSettings } from "../settings-types.ts";
 import { AuthStore } from "./AuthStore.ts";
+import { forgetPerson, SIGNED_OUT_MESSAGE, takeSignedOut } from "./auth/person-data.ts";
 import type { CartStore } from "./CartStore.ts";
 import type { CookieJar } from "./cookies.ts";
 import { ErrorStore } from "./ErrorStore.ts";
@@ -14,6 +15,12 @@ import { HomeStore } from "./HomeStore.ts";
 import { LanguageStore } from "./LanguageStore.ts";
 import { NotificationStore } from "./NotificationStore.ts";
 import { SettingsStore } from "./SettingsStore.ts";
+import {
+  migrateLegacyStorage,
+  type TenantStorage,
+  tenantCookies,
+  tenantStorage,
+} from "./tenant-storage.ts";
 import type { KeyValueStorage } from "./types.ts";
 import { UiStore } from "./UiStore.ts";
 
@@ -78,15 +85,22 @@ export class RootStore {
   readonly auth: AuthStore;
   readonly api: CoreApi;
   readonly home: HomeStore;
+  /** The device's storage as this tenant sees it: every key carries the tenant (never shared). */
+  readonly storage: TenantStorage;
+  /** The tenant's own cookies (the cart id); undefined when the environment has none. */
+  readonly cookies: CookieJar | undefined;
   private readonly attached = observable.box<LoadedShop | null>(null, { deep: false });
   private readonly earlyEvents = new Map<string, ReturnType<EventsApi["get"]>>();
 
   constructor(env: Environment) {
     this.env = env;
+    migrateLegacyStorage(env.storage, env.cookies, env.settings.id);
+    this.storage = tenantStorage(env.storage, env.settings.id);
+    this.cookies = env.cookies && tenantCookies(env.cookies, env.settings.id);
     this.settings = new SettingsStore(env.settings, env.host);
     this.language = new LanguageStore({
       settings: this.settings,
-      storage: env.storage,
+      storage: this.storage,
       browserLanguages: env.browserLanguages,
       loadMessages: env.loadMessages,
       ...(env.cookies ? { cookies: env.cookies } : {}),
@@ -94,7 +108,12 @@ export class RootStore {
     this.errors = new ErrorStore();
     this.ui = new UiStore(env.width, env.touch);
     this.notifications = new NotificationStore(this.ui);
-    this.auth = new AuthStore({ settings: env.settings.auth, origin: env.origin });
+    this.auth = new AuthStore({
+      settings: env.settings.auth,
+      origin: env.origin,
+      forgetPerson: () => forgetPerson(this.storage, this.cookies),
+      leave: (path) => globalThis.location?.assign(path),
+    });
     // One transport for every store: language and token are read at call time.
     const http = createHttp({
       origin: env.settings.api.origin ?? env.origin,
@@ -105,7 +124,7 @@ export class RootStore {
     this.api = { http, themes: createThemesApi(http), events: createEventsApi(http) };
     this.home = new HomeStore({
       api: this.api,
-      storage: env.storage,
+      storage: this.storage,
       themeId: env.settings.theme.id,
       showBanners: !env.settings.hideBannerOnHome,
     });
@@ -124,6 +143,14 @@ export class RootStore {
     const early = this.earlyEvents.get(id);
     this.earlyEvents.delete(id);
     return early;
+  }
+
+  /**
+   * Once the first page after a sign-out is live: says that this device no longer keeps the
+   * person's cart and orders (the provider's sign-out page brought the browser back here).
+   */
+  announceSignOut(): void {
+    if (takeSignedOut(this.storage)) this.notifications.notify(SIGNED_OUT_MESSAGE);
   }
 
   /** The shop's stores once loaded (observable: the shell shows the cart badge from then on). */

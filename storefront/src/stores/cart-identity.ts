@@ -2,13 +2,12 @@
  * Which cart is this device's (spec §3, §9): its id in a 365-day cookie and in local storage,
  * where a change also tells the other tabs (their `storage` event) to read the cart again.
  */
-import { CART_COOKIE_DAYS, isCartId } from "../domain/cart.ts";
+import { isCartId } from "../domain/cart.ts";
+import { CART_COOKIE, CART_COOKIE_DAYS, CART_STORAGE_KEY } from "../domain/device-keys.ts";
 import type { CookieJar } from "./cookies.ts";
 import type { KeyValueStorage } from "./types.ts";
 
-/** Local storage entry: the cart id and when this device last changed the cart (other tabs reload). */
-export const CART_STORAGE_KEY = "storefront.cart";
-export const CART_COOKIE = "cartId";
+export { CART_COOKIE, CART_STORAGE_KEY };
 
 export interface CartIdentityDeps {
   storage: KeyValueStorage;

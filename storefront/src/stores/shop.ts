@@ -78,8 +78,8 @@ export class ShopStores {
     this.cart = new CartStore({
       ...sleep,
       api: this.api,
-      storage: env.storage,
-      cookies: env.cookies ?? memoryCookies(),
+      storage: root.storage,
+      cookies: root.cookies ?? memoryCookies(),
       language: root.language,
       themeId: env.settings.theme.id,
       currencyId: root.settings.currencyId,
@@ -96,7 +96,7 @@ export class ShopStores {
       myPhotos: this.myPhotos,
     });
     const files = env.files ?? browserFiles;
-    this.pendingOrders = new PendingOrdersStore(env.storage, async (id) => {
+    this.pendingOrders = new PendingOrdersStore(root.storage, async (id) => {
       const found = await this.api.orders.get(id);
       if (found.ok) return found.data.state;
       // 404: the backend does not know it (gone); anything else says nothing about the order.

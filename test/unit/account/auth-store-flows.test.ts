@@ -83,22 +83,34 @@ describe("AuthStore flows", () => {
     expect([s.store.signedIn, s.store.token]).toEqual([true, "at-1"]);
   });
 
-  it("a failed callback leaves the visitor anonymous, at home", async () => {
+  it("a failed callback says it failed (no silent trip home); without a session, anonymous", async () => {
     const s = setup({
       completeSignIn: async () => {
         throw new Error("state mismatch");
       },
     });
-    s.store.setUser(user);
-    expect(await s.store.completeSignIn("https://shop.example/auth-callback?error=1")).toBe("/");
+    expect(await s.store.completeSignIn("https://shop.example/auth-callback?error=1")).toBeNull();
     expect([s.store.signedIn, s.store.token, s.store.status]).toEqual([false, null, "anonymous"]);
+  });
+
+  it("a used callback address reopened by a signed-in user keeps them signed in", async () => {
+    const s = setup({
+      storedUser: async () => user,
+      completeSignIn: async () => {
+        throw new Error("No matching state found in storage");
+      },
+    });
+    expect(await s.store.completeSignIn("https://shop.example/auth-callback?code=old")).toBeNull();
+    expect([s.store.signedIn, s.store.token]).toEqual([true, "at-1"]);
+    // A callback page with no answer at all is a failure too, never a request.
+    expect(await setup().store.completeSignIn(null)).toBeNull();
   });
 
   it("a tenant without sign-in: anonymous, never loads the client, sign-out is local", async () => {
     const s = setup({}, false);
     expect([s.store.enabled, s.store.status]).toEqual([false, "anonymous"]);
     expect(await s.store.signIn("/")).toBe(false);
-    expect(await s.store.completeSignIn("https://shop.example/auth-callback")).toBe("/");
+    expect(await s.store.completeSignIn("https://shop.example/auth-callback")).toBeNull();
     await s.store.signOut();
     expect([s.configs, s.log]).toEqual([[], []]);
   });
@@ -108,6 +120,45 @@ describe("AuthStore flows", () => {
     await s.store.init();
     await s.store.signOut();
     expect([s.store.user, s.store.token, s.log]).toEqual([null, null, ["signOut"]]);
+  });
+
+  it("sign-out forgets the person's device data first, and is never a reason to sign in", async () => {
+    const order: string[] = [];
+    const store = new AuthStore({
+      settings,
+      origin: "https://shop.example",
+      forgetPerson: () => void order.push("forget"),
+      leave: (path) => void order.push(`leave ${path}`),
+      loadClient: async () => ({
+        storedUser: async () => user,
+        silentSignIn: async () => null,
+        signIn: async () => void order.push("signIn"),
+        completeSignIn: async () => ({ user, returnTo: "/" }),
+        signOut: async () => {
+          // While the provider's sign-out is under way, the store says so.
+          order.push(`signOut signingOut=${store.signingOut} signedIn=${store.signedIn}`);
+        },
+      }),
+    });
+    await store.init();
+    await Promise.all([store.signOut(), store.signOut()]);
+    expect(order).toEqual(["forget", "signOut signingOut=true signedIn=false"]);
+    expect(store.signingOut).toBe(true);
+  });
+
+  it("a provider that cannot be reached at sign-out: the device is forgotten and home loads afresh", async () => {
+    const order: string[] = [];
+    const store = new AuthStore({
+      settings,
+      origin: "https://shop.example",
+      forgetPerson: () => void order.push("forget"),
+      leave: (path) => void order.push(`leave ${path}`),
+      loadClient: async () => {
+        throw new Error("chunk failed");
+      },
+    });
+    await store.signOut();
+    expect(order).toEqual(["forget", "leave /"]);
   });
 });
 

@@ -39,11 +39,15 @@ vi.mock("oidc-client-ts", () => {
       signinSilent = call("signinSilent");
       signinRedirect = call("signinRedirect");
       signinCallback = call("signinCallback");
+      signinSilentCallback = call("signinSilentCallback");
       removeUser = call("removeUser");
       metadataService = { getEndSessionEndpoint: call("getEndSessionEndpoint") };
       constructor(settings: Record<string, unknown>) {
         lib.settings.push(settings);
       }
+    },
+    InMemoryWebStorage: class {
+      readonly inMemory = true;
     },
     WebStorageStateStore: class {
       constructor(readonly options: { store: Storage }) {}
@@ -136,7 +140,8 @@ function fillStorage() {
 describe("the OIDC client's settings", () => {
   it("authorization code to {origin}/auth-callback, scope openid profile email, no background work", () => {
     createOidcClient(config);
-    expect(lib.settings).toHaveLength(1);
+    // The redirect sign-in's manager and the silent check's, the same but for the state store.
+    expect(lib.settings).toHaveLength(2);
     const s = lib.settings[0] as Record<string, unknown> & {
       userStore: { options: { store: Storage } };
       stateStore: { options: { store: Storage } };
@@ -160,12 +165,21 @@ describe("the OIDC client's settings", () => {
     // The user lives as long as the tab; a request's state survives the provider's new tab.
     expect(s.userStore.options.store).toBe(sessionStorage);
     expect(s.stateStore.options.store).toBe(localStorage);
+    const silent = lib.settings[1] as typeof s;
+    expect({ ...silent, stateStore: undefined, userStore: undefined }).toEqual({
+      ...s,
+      stateStore: undefined,
+      userStore: undefined,
+    });
+    expect(silent.userStore.options.store).toBe(sessionStorage);
+    // The silent check's request state never reaches a storage another tab shares.
+    expect(silent.stateStore.options.store).toMatchObject({ inMemory: true });
   });
 
   it("the sign-in store's loader builds this client", async () => {
     lib.behaviour.getUser = async () => user();
     const client = await loadOidcClient(config);
-    expect(lib.settings).toHaveLength(1);
+    expect(lib.settings).toHaveLength(2);
     expect(await client.storedUser()).toEqual({
       email: "runner@demo.example",
       accessToken: "at-1",
@@ -182,7 +196,8 @@ describe("the OIDC client's settings", () => {
 
   it("the silent check's iframe hands the answer over with the same settings", async () => {
     await completeSilentCallback(config, "https://shop.example/auth-callback?code=1&state=s");
-    expect(lib.calls).toEqual(["signinCallback"]);
+    // Straight to the parent window, which holds the request's state in its memory.
+    expect(lib.calls).toEqual(["signinSilentCallback"]);
     expect(lib.settings[0]).toMatchObject({
       redirect_uri: "https://shop.example/auth-callback",
       scope: "openid profile email",
@@ -220,34 +235,26 @@ describe("the user we read from the provider", () => {
 });
 
 describe("the silent check", () => {
-  it("signs in and clears the request states it left, keeping the user and other data", async () => {
+  it("signs in and leaves every stored entry alone: another tab's sign-in under way survives", async () => {
     fillStorage();
+    const before = [keys(sessionStorage), keys(localStorage)];
     lib.behaviour.signinSilent = async () => user();
     expect(await createOidcClient(config).silentSignIn()).toEqual({
       email: "runner@demo.example",
       accessToken: "at-1",
     });
-    for (const storage of [sessionStorage, localStorage]) {
-      expect(keys(storage)).toEqual([
-        "oidc.user:https://shop.example/auth/realms/mysport:storefront",
-        "storefront.cartId",
-        "storefront.lang",
-      ]);
-    }
+    expect([keys(sessionStorage), keys(localStorage)]).toEqual(before);
+    expect(keys(localStorage)).toContain("oidc.3f2a");
   });
 
-  it("a check that failed (login_required) clears its request states too", async () => {
+  it("a check that failed (login_required) leaves them alone too", async () => {
     fillStorage();
+    const before = [keys(sessionStorage), keys(localStorage)];
     lib.behaviour.signinSilent = async () => {
       throw new Error("login_required");
     };
     await expect(createOidcClient(config).silentSignIn()).rejects.toThrow("login_required");
-    expect(keys(sessionStorage)).toEqual([
-      "oidc.user:https://shop.example/auth/realms/mysport:storefront",
-      "storefront.cartId",
-      "storefront.lang",
-    ]);
-    expect(keys(localStorage)).toEqual(keys(sessionStorage));
+    expect([keys(sessionStorage), keys(localStorage)]).toEqual(before);
   });
 });
 
@@ -323,7 +330,7 @@ describe("sign-out", () => {
     expect(url.searchParams.get("client_id")).toBe("storefront");
   });
 
-  it("a provider without an end-session address (or down) is left alone", async () => {
+  it("a provider without an end-session address (or down): a fresh page of home, nothing kept in memory", async () => {
     lib.behaviour.getUser = async () => user();
     const client = createOidcClient(config);
     lib.behaviour.getEndSessionEndpoint = async () => undefined;
@@ -332,6 +339,6 @@ describe("sign-out", () => {
       throw new Error("metadata unreachable");
     };
     await client.signOut();
-    expect(assigned).toEqual([]);
+    expect(assigned).toEqual([`${config.origin}/`, `${config.origin}/`]);
   });
 });

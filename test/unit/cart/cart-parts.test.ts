@@ -10,6 +10,8 @@ import type { Photo } from "../../../storefront/src/api/index.ts";
 import type { EcommerceEvent } from "../../../storefront/src/domain/analytics.ts";
 import { giftOf, packageOffers, photoProductOf } from "../../../storefront/src/domain/catalog.ts";
 import {
+  CART_COOKIE,
+  CART_STORAGE_KEY as CART_ENTRY,
   cartIdOfStorageEvent,
   keepCartId,
   readCartId,
@@ -17,7 +19,6 @@ import {
 import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import { backoff } from "../../../storefront/src/stores/resync.ts";
 import { apiFor, startDemo } from "../demo/demo-server.ts";
-import { CART_COOKIE, CART_ENTRY } from "../faults/shop.ts";
 import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
 import { demoStores, mapStorage } from "../fixtures/stores.ts";

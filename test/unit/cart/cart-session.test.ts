@@ -12,6 +12,7 @@ import { startDemo } from "../demo/demo-server.ts";
 import {
   CART_COOKIE,
   CART_ENTRY,
+  CART_ENTRY_NAME,
   checkedOutElsewhere,
   KAZAN,
   shop,
@@ -246,7 +247,7 @@ describe("other tabs (a storage event)", () => {
     expect(s.calls.length).toBe(before);
     s.setRule((m, p) => (GET_CART.test(`${m} ${p}`) ? 503 : null));
     const reads = s.count(GET_CART);
-    s.cart.onStorage(CART_ENTRY, s.map.get(CART_ENTRY) ?? null);
+    s.cart.onStorage(CART_ENTRY_NAME, s.map.get(CART_ENTRY) ?? null);
     await until(() => s.count(GET_CART) > reads);
     await s.settled();
     expect([s.cart.status, s.cart.count, s.waits.length]).toEqual(["done", 1, 0]);
@@ -259,7 +260,7 @@ describe("other tabs (a storage event)", () => {
     await s.cart.init();
     expect(s.cart.cart).toBeNull();
     s.setRule(() => null);
-    s.cart.onStorage(CART_ENTRY, other.map.get(CART_ENTRY) ?? null);
+    s.cart.onStorage(CART_ENTRY_NAME, other.map.get(CART_ENTRY) ?? null);
     await until(() => s.cart.count === 1);
     expect(s.cart.cart?.shoppingCartId).toBe(other.cart.cart?.shoppingCartId);
   });

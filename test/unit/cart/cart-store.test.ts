@@ -6,7 +6,7 @@ import type { EcommerceEvent } from "../../../storefront/src/domain/analytics.ts
 import type { Subject } from "../../../storefront/src/domain/search.ts";
 import { type CookieJar, memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
-import { CART_COOKIE, CART_ENTRY, until } from "../faults/shop.ts";
+import { CART_COOKIE, CART_ENTRY, CART_ENTRY_NAME, until } from "../faults/shop.ts";
 import { english } from "../fixtures/english.ts";
 import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
@@ -414,11 +414,11 @@ describe("tabs", () => {
     const [photo] = await photosOf("a1003", 1);
     if (!photo) throw new Error("no photo");
     await one.cart.addPhoto(EVENT, await photoProduct(one), photo, null);
-    two.cart.onStorage(CART_ENTRY, device.map.get(CART_ENTRY) ?? null);
+    two.cart.onStorage(CART_ENTRY_NAME, device.map.get(CART_ENTRY) ?? null);
     await until(() => two.cart.count === 1);
     // Clearing in one tab moves the other to the fresh cart.
     await one.cart.clear();
-    two.cart.onStorage(CART_ENTRY, device.map.get(CART_ENTRY) ?? null);
+    two.cart.onStorage(CART_ENTRY_NAME, device.map.get(CART_ENTRY) ?? null);
     await until(() => two.cart.cart?.shoppingCartId === one.cart.cart?.shoppingCartId);
     expect(two.cart.count).toBe(0);
     expect(two.store.errors.queue).toEqual([]);

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import jpeg from "jpeg-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { facesOf } from "../../../cli/preview/demo/faces.ts";
 import type { Api, ApiResult } from "../../../storefront/src/api/index.ts";
@@ -30,6 +31,18 @@ describe("face search", () => {
     expect(facesOf(read("one-person.jpg"))).toBe("one");
     expect(facesOf(read("several-people.jpg"))).toBe("several");
     expect(facesOf(read("no-face.jpg"))).toBe("none");
+  });
+
+  it("knows them after the shop re-encoded them (their bytes never arrive as shipped)", () => {
+    const dir = join(import.meta.dirname, "../../fixtures/selfies");
+    const reencoded = (name: string) => {
+      const image = jpeg.decode(readFileSync(join(dir, name)), { useTArray: true });
+      return jpeg.encode(image, 90).data;
+    };
+    expect(facesOf(reencoded("one-person.jpg"))).toBe("one");
+    expect(facesOf(reencoded("several-people.jpg"))).toBe("several");
+    expect(facesOf(reencoded("no-face.jpg"))).toBe("none");
+    expect(facesOf(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe("one");
   });
 
   it("is Processing for about a minute, then finds the demo participant", async () => {

@@ -20,7 +20,7 @@ import {
   pageForPath,
   tenantPages,
 } from "../../../storefront/src/domain/pages.ts";
-import { selfieNeedsReencode } from "../../../storefront/src/domain/search.ts";
+import { selfieSize } from "../../../storefront/src/domain/search.ts";
 
 const spaces = (s: string) => s.replace(/\s/g, " ");
 
@@ -167,10 +167,9 @@ describe("prerendered pages", () => {
 });
 
 describe("selfie size", () => {
-  it("a JPEG up to 2048 px on its longest side is sent as it is; a longer one is scaled", () => {
-    expect(selfieNeedsReencode("image/jpeg", 2048, 1536)).toBe(false);
-    expect(selfieNeedsReencode("image/jpeg", 1000, 3000)).toBe(true);
-    expect(selfieNeedsReencode("image/jpeg", 3000, 1000)).toBe(true);
-    expect(selfieNeedsReencode("image/png", 100, 100)).toBe(true);
+  it("a selfie keeps its size up to 2048 px on its longest side; a longer one is scaled", () => {
+    expect(selfieSize(2048, 1536)).toEqual({ width: 2048, height: 1536 });
+    expect(selfieSize(1000, 3000)).toEqual({ width: 683, height: 2048 });
+    expect(selfieSize(3000, 1000)).toEqual({ width: 2048, height: 683 });
   });
 });

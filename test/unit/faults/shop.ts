@@ -6,7 +6,9 @@
  */
 import type { Photo, Product } from "../../../storefront/src/api/index.ts";
 import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
+import { tenantCookieName, tenantKey } from "../../../storefront/src/stores/tenant-storage.ts";
 import { type Reply, recordingFetch } from "../fixtures/recording-fetch.ts";
+import { testSettings } from "../fixtures/settings.ts";
 import { demoStores, mapStorage } from "../fixtures/stores.ts";
 
 /** What happens to a call of `method` to `path` (the path under /public/{service}/api/v1). */
@@ -113,10 +115,13 @@ export async function until(check: () => boolean): Promise<void> {
 
 /**
  * Where a device keeps its cart's id (spec §3: cartId, in a cookie for 365 days and in local
- * storage): the cookie's name and the local storage entry, which returning visitors already have.
+ * storage): the cookie's name and the local storage entry, both named after the tenant ("t" in
+ * the test settings), which returning visitors already have.
  */
-export const CART_COOKIE = "cartId";
-export const CART_ENTRY = "storefront.cart";
+export const CART_COOKIE = tenantCookieName(testSettings().id, "cartId");
+/** The entry's name as the stores know it (a `storage` event's key, once main.tsx has read it). */
+export const CART_ENTRY_NAME = "storefront.cart";
+export const CART_ENTRY = tenantKey(testSettings().id, CART_ENTRY_NAME);
 
 /** The event the cart tests buy from: 60 photos, a photo product, packages and frames. */
 export const KAZAN = { eventId: "1003", name: "Kazan Night Run 2025" };

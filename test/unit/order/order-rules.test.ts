@@ -100,6 +100,16 @@ describe("pending orders (spec §3: each added once, removed on request)", () =>
       expect(parsePendingOrders(bad)).toEqual([]);
     }
     expect(parsePendingOrders('["o1","o1",3,"o2"]')).toEqual(["o1", "o2"]);
+    // Stored values that are no order id never become a link to one.
+    const hostile = [
+      "<img src=x onerror=alert(1)>",
+      "javascript:alert(1)",
+      "../../my-account",
+      "a".repeat(101),
+    ];
+    expect(parsePendingOrders(JSON.stringify([...hostile, "order-6f1c2a9e-1b2c"]))).toEqual([
+      "order-6f1c2a9e-1b2c",
+    ]);
   });
 });
 

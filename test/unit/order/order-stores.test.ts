@@ -6,6 +6,7 @@ import type { Photo } from "../../../storefront/src/api/index.ts";
 import { PENDING_ORDERS_KEY } from "../../../storefront/src/domain/pending-orders.ts";
 import type { FilePorts } from "../../../storefront/src/stores/files.ts";
 import { PendingOrdersStore } from "../../../storefront/src/stores/PendingOrdersStore.ts";
+import { tenantKey } from "../../../storefront/src/stores/tenant-storage.ts";
 import { apiFor, fakeClock, startDemo } from "../demo/demo-server.ts";
 import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
@@ -158,7 +159,9 @@ describe("checkout", () => {
     expect(count(t.calls, /^POST \/invoices\/.+\/payments$/)).toBe(1);
     expect(t.redirects).toHaveLength(1);
     expect(t.redirects[0]).toMatch(/^\/demo\/pay\//);
-    expect(JSON.parse(t.map.get(PENDING_ORDERS_KEY) ?? "[]")).toEqual([checkout.order?.orderId]);
+    expect(JSON.parse(t.map.get(tenantKey(testSettings().id, PENDING_ORDERS_KEY)) ?? "[]")).toEqual(
+      [checkout.order?.orderId],
+    );
   });
 
   it("a retry after a lost reply reuses the order and the pending payment", async () => {
@@ -320,6 +323,20 @@ describe("returning from the bank", () => {
     expect(t.store.order.phase).toBe("awaiting");
     // PAYMENT_CHECKS (12) checks of the order and its payments, then it stops.
     expect(count(t.calls.slice(before), /^GET \/orders\//)).toBe(12);
+  });
+
+  it("opening someone's unpaid order by its address plants no 'awaiting payment' banner here", async () => {
+    const buyer = tab();
+    const checkout = await readyToPay(buyer);
+    await checkout.pay();
+    const orderId = checkout.order?.orderId ?? "";
+    expect(buyer.store.pendingOrders.ids).toEqual([orderId]);
+    // Another device opens the link: it shows the order, and keeps no way back to it.
+    const visitor = tab();
+    await visitor.store.order.open("order", orderId);
+    expect(visitor.store.order.phase).toBe("awaiting");
+    expect(visitor.store.pendingOrders.ids).toEqual([]);
+    expect(visitor.store.pendingOrders.latest).toBeNull();
   });
 
   it("a non-200 order is an order error", async () => {

@@ -12,7 +12,6 @@ import {
   isTokenExpiredStatus,
   pollDelayMs,
   searchErrorOf,
-  selfieNeedsReencode,
   selfieSize,
 } from "../../../storefront/src/domain/search.ts";
 
@@ -53,10 +52,8 @@ describe("search rules (spec §4, §8)", () => {
     expect(faceSearchProgress(30_000)).toBe(0.5);
     expect(faceSearchProgress(600_000)).toBe(0.95);
   });
-  it("sends a JPEG of sensible size untouched and re-encodes the rest", () => {
-    expect(selfieNeedsReencode("image/jpeg", 1200, 1600)).toBe(false);
-    expect(selfieNeedsReencode("image/png", 100, 100)).toBe(true);
-    expect(selfieNeedsReencode("image/jpeg", 4000, 3000)).toBe(true);
+  it("scales a selfie to 2048 px on its longest side (every selfie is re-encoded)", () => {
+    expect(selfieSize(1200, 1600)).toEqual({ width: 1200, height: 1600 });
     expect(selfieSize(4096, 3072)).toEqual({ width: 2048, height: 1536 });
   });
 });

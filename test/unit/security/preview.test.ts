@@ -94,6 +94,7 @@ describe("binding beyond loopback", () => {
     expect(exposureWarning("::1")).toBeNull();
     for (const host of ["0.0.0.0", "::", "192.168.1.20", "shop.local"]) {
       expect(exposureWarning(host)).toMatch(/^WARNING: .*beyond this machine/);
+      expect(exposureWarning(host)).toContain("The demo is not for networks.");
     }
     const warnings: string[] = [];
     const open = await startPreview({
@@ -128,6 +129,14 @@ describe("security headers and deploy files", () => {
 
   it("lets the shop frame only its sign-in callback", async () => {
     expectHeaders((await rawRequest(preview.url, "/auth-callback?code=x")).headers, true);
+  });
+
+  it("serves the sign-in callback with no Referer: its address holds the code", async () => {
+    const callback = await rawRequest(preview.url, "/auth-callback?code=x&state=s");
+    expect(callback.headers["referrer-policy"]).toBe("no-referrer");
+    expect((await rawRequest(preview.url, "/")).headers["referrer-policy"]).toBe(
+      "strict-origin-when-cross-origin",
+    );
   });
 
   it("does not serve nginx.conf, _headers or build-manifest.json, however spelled", async () => {

@@ -1,18 +1,45 @@
 // @vitest-environment jsdom
 /**
- * The selfie sent to face search (spec §3 capture state: a file of type JPEG): a JPEG of
- * sensible size goes untouched; anything else, or a photo whose longest side is over 2048 px,
- * is drawn at most 2048 px long and re-encoded as JPEG at quality 0.9. The browser's image
- * decoding and canvases are fakes at the boundary.
+ * The selfie sent to face search (spec §3 capture state: a file of type JPEG), and nothing
+ * more: every photo, whatever its size, name or claimed type, is decoded, drawn at most 2048 px
+ * long and re-encoded as JPEG at quality 0.9, and what goes out carries no APP1–APP15 or
+ * comment segment (no EXIF GPS of a phone). The browser's image decoding and canvases are
+ * fakes at the boundary; their "encoded" output is a real JPEG that even carries an Exif block,
+ * so the stripping of the bytes is seen too.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { prepareSelfie } from "../../../storefront/src/stores/selfie-image.ts";
+import { jpegMarkers } from "../../../storefront/src/domain/jpeg-metadata.ts";
+import { prepareSelfie, SelfieUnusableError } from "../../../storefront/src/stores/selfie-image.ts";
+import {
+  COMMENT_TEXT,
+  containsText,
+  PHONE_MAKE,
+  phoneSelfie,
+  SELFIES_DIR,
+  XMP_TEXT,
+} from "../../fixtures/selfies/phone-jpeg.ts";
 
 /** Everything the fakes were asked, in order. */
 let log: string[];
 
-function photo(type: string) {
-  return new Blob([new Uint8Array([1, 2, 3])], { type });
+/** What the fake canvases encode: a real JPEG with a phone's metadata (a browser that kept it). */
+const ENCODED = new Uint8Array(phoneSelfie());
+const ONE_PERSON = new Uint8Array(readFileSync(join(SELFIES_DIR, "one-person.jpg")));
+const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+
+function photo(type: string, bytes: readonly number[] | Uint8Array = [1, 2, 3]) {
+  return new Blob([new Uint8Array(bytes)], { type });
+}
+
+const bytesOf = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
+
+/** Nothing of the phone's metadata is left: no APP1–APP15, no comment, none of their text. */
+function expectNoMetadata(bytes: Uint8Array) {
+  expect(jpegMarkers(bytes).filter((m) => (m >= 0xe1 && m <= 0xef) || m === 0xfe)).toEqual([]);
+  for (const text of ["Exif", PHONE_MAKE, XMP_TEXT, COMMENT_TEXT, "8BIM"])
+    expect(containsText(bytes, text), text).toBe(false);
 }
 
 /** createImageBitmap of a photo `width` × `height`; its bitmap records being closed. */
@@ -40,7 +67,7 @@ class FakeOffscreenCanvas {
   }
   async convertToBlob(options: { type: string; quality: number }) {
     log.push(`encode ${options.type} ${options.quality}`);
-    return new Blob(["jpeg"], { type: options.type });
+    return new Blob([ENCODED], { type: options.type });
   }
 }
 
@@ -73,18 +100,55 @@ afterEach(() => {
 });
 
 describe("prepareSelfie", () => {
-  it("a browser that cannot decode images sends the file as it is", async () => {
-    vi.stubGlobal("createImageBitmap", undefined);
-    const file = photo("image/heic");
-    expect(await prepareSelfie(file)).toBe(file);
+  it("a phone JPEG of sensible size is re-encoded too, and leaves without its EXIF GPS", async () => {
+    decodesAs(1536, 2048);
+    vi.stubGlobal("OffscreenCanvas", FakeOffscreenCanvas);
+    const file = photo("image/jpeg", phoneSelfie());
+    const out = await prepareSelfie(file);
+    expect(out).not.toBe(file);
+    expect(out.type).toBe("image/jpeg");
+    expect(log).toEqual([
+      "decode image/jpeg",
+      "offscreen 1536x2048",
+      "offscreen draw 0,0 1536x2048",
+      "encode image/jpeg 0.9",
+      "close",
+    ]);
+    expectNoMetadata(await bytesOf(out));
   });
 
-  it("a JPEG up to 2048 px on its longest side goes untouched", async () => {
-    decodesAs(2048, 1536);
+  it("a PNG named .jpg (claimed image/jpeg) is decoded and sent as a real JPEG", async () => {
+    decodesAs(640, 480);
     vi.stubGlobal("OffscreenCanvas", FakeOffscreenCanvas);
-    const file = photo("image/jpeg");
-    expect(await prepareSelfie(file)).toBe(file);
-    expect(log).toEqual(["decode image/jpeg", "close"]);
+    const out = await bytesOf(await prepareSelfie(photo("image/jpeg", PNG_HEAD)));
+    expect([out[0], out[1], out[2]]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  it("a HEIC photo this browser cannot decode is refused saying its format cannot be read", async () => {
+    vi.stubGlobal("createImageBitmap", async () => {
+      throw new DOMException("The source image could not be decoded.", "InvalidStateError");
+    });
+    const heic = [0, 0, 0, 24, ...[..."ftypheic"].map((c) => c.charCodeAt(0)), 0, 0, 0, 0];
+    const error = await prepareSelfie(photo("", heic)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SelfieUnusableError);
+    const { reason, format } = error as SelfieUnusableError;
+    expect([reason, format]).toEqual(["format-unreadable", "heic"]);
+    // A "JPEG" the browser cannot decode is damaged, whatever its name says.
+    const broken = await prepareSelfie(photo("image/jpeg", [0xff, 0xd8, 0xff, 0xe0, 0, 4])).catch(
+      (e: unknown) => e,
+    );
+    expect((broken as SelfieUnusableError).reason).toBe("damaged");
+  });
+
+  it("without any decoder a JPEG goes with its metadata cut out; anything else is refused", async () => {
+    vi.stubGlobal("createImageBitmap", undefined);
+    vi.stubGlobal("Image", undefined);
+    const out = await bytesOf(await prepareSelfie(photo("image/jpeg", phoneSelfie())));
+    expectNoMetadata(out);
+    expect(out).toEqual(ONE_PERSON);
+    await expect(prepareSelfie(photo("image/jpeg", PNG_HEAD))).rejects.toBeInstanceOf(
+      SelfieUnusableError,
+    );
   });
 
   it.each([
@@ -94,7 +158,8 @@ describe("prepareSelfie", () => {
     decodesAs(width, height);
     vi.stubGlobal("OffscreenCanvas", FakeOffscreenCanvas);
     const out = await prepareSelfie(photo(type));
-    expect([out.type, await out.text()]).toEqual(["image/jpeg", "jpeg"]);
+    expect(out.type).toBe("image/jpeg");
+    expectNoMetadata(await bytesOf(out));
     expect(log).toEqual([
       `decode ${type}`,
       `offscreen ${size}`,
@@ -107,7 +172,7 @@ describe("prepareSelfie", () => {
   it("without OffscreenCanvas, a page canvas does the same", async () => {
     decodesAs(1536, 4096);
     vi.stubGlobal("OffscreenCanvas", undefined);
-    elementCanvas(new Blob(["jpeg"], { type: "image/jpeg" }));
+    elementCanvas(new Blob([ENCODED], { type: "image/jpeg" }));
     const out = await prepareSelfie(photo("image/webp"));
     expect(out.type).toBe("image/jpeg");
     expect(log).toEqual([
@@ -130,7 +195,7 @@ describe("prepareSelfie", () => {
     );
     expect((await prepareSelfie(photo("image/png"))).type).toBe("image/jpeg");
     vi.stubGlobal("OffscreenCanvas", undefined);
-    elementCanvas(new Blob(["jpeg"], { type: "image/jpeg" }), false);
+    elementCanvas(new Blob([ENCODED], { type: "image/jpeg" }), false);
     expect((await prepareSelfie(photo("image/png"))).type).toBe("image/jpeg");
     expect(log.filter((l) => l.includes("draw"))).toEqual([]);
   });

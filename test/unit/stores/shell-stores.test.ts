@@ -3,6 +3,7 @@ import type { Language } from "../../../cli/config/schema.ts";
 import { LANGUAGE_STORAGE_KEY } from "../../../storefront/src/stores/LanguageStore.ts";
 import { NOTIFICATION_MS } from "../../../storefront/src/stores/NotificationStore.ts";
 import { RootStore } from "../../../storefront/src/stores/RootStore.ts";
+import { tenantKey } from "../../../storefront/src/stores/tenant-storage.ts";
 import { safeStorage } from "../../../storefront/src/stores/types.ts";
 import { english } from "../fixtures/english.ts";
 import { testSettings } from "../fixtures/settings.ts";
@@ -52,7 +53,9 @@ describe("LanguageStore", () => {
     expect(store.language.loaded).toBe(true);
     await store.language.setLanguage("en");
     expect(store.language.language).toBe("en");
-    expect(map.get(LANGUAGE_STORAGE_KEY)).toBe("en");
+    // Kept under the tenant's own name: another tenant on this origin keeps its own choice.
+    expect(map.get(tenantKey(settings.id, LANGUAGE_STORAGE_KEY))).toBe("en");
+    expect(map.has(LANGUAGE_STORAGE_KEY)).toBe(false);
     expect(loaded).toEqual(["ru", "en"]);
     expect(make({ stored: "en" }).store.language.language).toBe("en");
   });
@@ -60,7 +63,7 @@ describe("LanguageStore", () => {
     const { store, map } = make({ failMessages: true });
     await expect(store.language.setLanguage("en")).rejects.toThrow("chunk failed");
     expect(store.language.language).toBe("ru");
-    expect(map.has(LANGUAGE_STORAGE_KEY)).toBe(false);
+    expect(map.has(tenantKey(settings.id, LANGUAGE_STORAGE_KEY))).toBe(false);
   });
   it("refuses a language the tenant does not offer", async () => {
     const { store } = make();

@@ -166,6 +166,20 @@ describe("sign-in callback", () => {
     expect(locations(ironstar).map((l) => l.name)).not.toContain("= /auth-callback");
     expect(ironstar).not.toContain("frame-ancestors 'self'");
   });
+
+  it("the callback page, whose address holds the sign-in code, is served with no Referer", async () => {
+    const mysport = await renderNginxConf("mysport", await tenant("mysport"));
+    expect(mysport).toMatch(/~\^\/auth-callback\(\\\?\|\$\) "no-referrer";/);
+    expect(mysport).toMatch(/default "strict-origin-when-cross-origin";/);
+    expect(mysport).toMatch(
+      /add_header Referrer-Policy \$storefront_mysport_referrer_policy always;/,
+    );
+    const headers = await renderHeadersFile("mysport", await tenant("mysport"));
+    expect(headers).toMatch(/\n\/auth-callback\n {2}Referrer-Policy: no-referrer\n/);
+    expect(await renderHeadersFile("ironstar", await tenant("ironstar"))).not.toContain(
+      "no-referrer",
+    );
+  });
 });
 
 describe("_headers (Netlify, Cloudflare Pages)", () => {

@@ -88,6 +88,8 @@ export const FaceSearch = observer(function FaceSearch({
   const errorMessage = {
     "too-large": t`Upload a photo up to 8 MB`,
     "not-image": t`Upload a photo (JPEG, PNG, HEIC or WebP)`,
+    "format-unreadable": t`This browser cannot open this photo's format (such as HEIC). Choose a JPEG or PNG, or take a selfie.`,
+    damaged: t`This photo is damaged or incomplete. Choose another photo.`,
     several: t`Take a selfie of one person`,
     none: t`Upload a photo with a clear face`,
     failed: t`Try again later`,

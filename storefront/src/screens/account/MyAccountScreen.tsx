@@ -1,19 +1,17 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
-import { Outlet, useNavigate } from "react-router-dom";
+import { Outlet } from "react-router-dom";
 import { useShop } from "../../app/use-shop.ts";
-import { href } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
 
 /** My account (/my-account): the user's e-mail, sign out, and the orders or one order below. */
 export const MyAccountScreen = observer(function MyAccountScreen() {
   const { t } = useLingui();
   const { auth, account } = useShop();
-  const navigate = useNavigate();
   const email = auth.user?.email ?? "";
+  // The sign-out leaves the page (the provider's sign-out, then home on a fresh load).
   const signOut = () => {
     account.clear();
-    navigate(href("home"));
     void auth.signOut();
   };
   return (

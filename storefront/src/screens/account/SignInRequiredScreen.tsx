@@ -15,7 +15,8 @@ export const SignInRequiredScreen = observer(function SignInRequiredScreen() {
   const { auth } = useStores();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const goSignIn = auth.enabled && !auth.checking && !auth.signedIn;
+  // Signing out is not a reason to sign in: the page is about to be left.
+  const goSignIn = auth.enabled && !auth.checking && !auth.signedIn && !auth.signingOut;
 
   // The start-up may have put off the check; this screen needs its answer now.
   useEffect(() => void auth.init(), [auth]);
@@ -28,6 +29,12 @@ export const SignInRequiredScreen = observer(function SignInRequiredScreen() {
   }, [goSignIn, auth, pathname, search, navigate]);
 
   if (!auth.enabled) return <Navigate to={href("home")} replace />;
+  if (auth.signingOut)
+    return (
+      <Screen title={t`Signing out…`}>
+        <span className="spinner" role="status" aria-label={t`Signing out…`} />
+      </Screen>
+    );
   // A screen like any other (its h1 names it) while the provider's sign-in page loads.
   return (
     <Screen title={t`Signing in…`}>

@@ -4,11 +4,16 @@
  * Authorization code + PKCE (S256); the spec's implicit flow is deprecated (RFC 9700) and
  * unsupported by the library.
  */
-import { type User, UserManager, WebStorageStateStore } from "oidc-client-ts";
+import { InMemoryWebStorage, type User, UserManager, WebStorageStateStore } from "oidc-client-ts";
 import { AUTH_CALLBACK_PATH, isOidcKey } from "../../domain/auth.ts";
 import type { AuthClient, AuthClientConfig, AuthUser } from "./client.ts";
 
-function manager(c: AuthClientConfig): UserManager {
+/**
+ * `states` keeps the state of requests under way: local storage for the redirect sign-in (it
+ * must outlive the page), memory for the silent check, whose answer comes back to this same
+ * page: its state is never written where another tab could lose it, or it another tab's.
+ */
+function manager(c: AuthClientConfig, states: Storage = window.localStorage): UserManager {
   return new UserManager({
     authority: c.authority,
     client_id: c.clientId,
@@ -18,7 +23,7 @@ function manager(c: AuthClientConfig): UserManager {
     response_type: "code",
     scope: "openid profile email",
     userStore: new WebStorageStateStore({ store: window.sessionStorage }),
-    stateStore: new WebStorageStateStore({ store: window.localStorage }),
+    stateStore: new WebStorageStateStore({ store: states }),
     automaticSilentRenew: false,
     monitorSession: false,
     // Keycloak (and the preview provider) put e-mail in the ID token: no extra userinfo call.
@@ -34,27 +39,19 @@ function toUser(user: User | null | undefined): AuthUser | null {
   return { email, accessToken: user.access_token };
 }
 
-function clearOidcKeys(storage: Storage, keep?: (key: string) => boolean): void {
+function clearOidcKeys(storage: Storage): void {
   const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
-  for (const key of keys) if (key && isOidcKey(key) && !keep?.(key)) storage.removeItem(key);
+  for (const key of keys) if (key && isOidcKey(key)) storage.removeItem(key);
 }
-
-/** The signed-in user's own entry; every other oidc.* entry is the state of one request. */
-const isUserKey = (key: string) => key.startsWith("oidc.user:");
 
 export function createOidcClient(c: AuthClientConfig): AuthClient {
   const um = manager(c);
+  // The silent check's own manager: its state stays in this page's memory, so a check in one
+  // tab never removes (nor leaves) an oidc.* entry, and a sign-in under way in another survives.
+  const silent = manager(c, new InMemoryWebStorage());
   return {
     storedUser: async () => toUser(await um.getUser()),
-    silentSignIn: async () => {
-      try {
-        return toUser(await um.signinSilent());
-      } finally {
-        // A check that failed (login_required, time-out) leaves its request state behind.
-        clearOidcKeys(window.sessionStorage, isUserKey);
-        clearOidcKeys(window.localStorage, isUserKey);
-      }
-    },
+    silentSignIn: async () => toUser(await silent.signinSilent()),
     signIn: (returnTo) => um.signinRedirect({ state: { returnTo } }),
     completeSignIn: async (url) => {
       const user = await um.signinCallback(url);
@@ -70,7 +67,8 @@ export function createOidcClient(c: AuthClientConfig): AuthClient {
       // End the provider's session too, or the silent check on the next load signs the user
       // back in. Built by hand so no sign-out state is left in storage.
       const endSession = await um.metadataService.getEndSessionEndpoint().catch(() => undefined);
-      if (!endSession) return;
+      // Without one, a fresh page of home: nothing of the person stays in memory either.
+      if (!endSession) return window.location.assign(`${c.origin}/`);
       const url = new URL(endSession);
       if (idToken) url.searchParams.set("id_token_hint", idToken);
       url.searchParams.set("client_id", c.clientId);
@@ -80,7 +78,10 @@ export function createOidcClient(c: AuthClientConfig): AuthClient {
   };
 }
 
-/** In the silent check's iframe: hand the provider's answer to the parent window. */
+/**
+ * In the silent check's iframe: hand the provider's answer to the parent window, which holds
+ * the request's state in its memory and completes it.
+ */
 export async function completeSilentCallback(c: AuthClientConfig, url: string): Promise<void> {
-  await manager(c).signinCallback(url);
+  await manager(c).signinSilentCallback(url);
 }
