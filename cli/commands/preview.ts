@@ -38,7 +38,7 @@ export async function isStale(bundle: string, configHash: string): Promise<boole
 }
 
 /** The hashes of the bundle's inline styles, from its build manifest (none if it has none). */
-function builtStyleHashes(bundle: string): string[] {
+export function builtStyleHashes(bundle: string): string[] {
   try {
     const manifest = JSON.parse(readFileSync(join(bundle, MANIFEST_FILE), "utf8")) as BuildManifest;
     return Array.isArray(manifest.styleHashes) ? manifest.styleHashes : [];

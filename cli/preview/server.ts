@@ -3,16 +3,14 @@
  * origin, or with /public/* proxied to a real backend (--api). Demo options
  * (--demo-latency, --demo-fail) apply to the demo only.
  */
-import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join, resolve } from "node:path";
 import type { CspConfig } from "../build/deploy.ts";
 import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
 import { allowedHosts, exposureWarning, hostProblem, isDeployFile } from "./guard.ts";
-import { applyHeaders, previewHeaders } from "./headers.ts";
+import { applyHeaders } from "./headers.ts";
+import { bundleSite, type PreviewHook } from "./hook.ts";
 import type { PreviewOidc } from "./oidc.ts";
-import { bundleSettings, choosePage } from "./pages.ts";
 import { proxyDecision, proxyRequest } from "./proxy.ts";
 import { serveStatic } from "./static-files.ts";
 
@@ -34,6 +32,8 @@ export interface PreviewOptions {
   security?: CspConfig;
   /** Where the warning about a non-loopback --host goes (default: stderr). */
   warn?: (text: string) => void;
+  /** `dev` and `--all` (./hook.ts): more Host names, their own requests, the bundle per request. */
+  hook?: PreviewHook;
 }
 
 export interface PreviewServer {
@@ -46,20 +46,12 @@ export interface PreviewServer {
 }
 
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
-  const root = resolve(options.distDir);
-  if (!existsSync(join(root, "index.html"))) {
-    throw new Error(`No bundle at ${root} (index.html is missing). Build the tenant first.`);
-  }
+  const hook = options.hook ?? {};
+  const fixed = hook.site ? null : bundleSite(options.distDir, options.security);
   const api = options.api ? parseApiUrl(options.api) : null;
-  // The visitor's page in the visitor's language, as nginx.conf picks it (./pages.ts).
-  const settings = bundleSettings(root);
-  const pages = settings
-    ? (req: IncomingMessage, pathname: string) => choosePage(settings, req, pathname)
-    : undefined;
   // The demo trusts only access tokens of the local provider (or its own signed ones).
   const identify = (token: string) => (oidc ? oidc.identify(token) : Promise.resolve(null));
   const demo = api ? null : createDemoBackend({ ...options.demo, identify });
-  const headersFor = previewHeaders(options.security);
   let allowed = new Set<string>();
   // Created once the port is known: its issuer and redirect URIs are the preview's origin.
   let oidc: PreviewOidc | null = null;
@@ -70,6 +62,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     const misdirected = hostProblem(allowed, req);
     if (misdirected) return refuse(res, 421, `Misdirected request: ${misdirected}`);
     const work = async () => {
+      if (hook.handle && (await hook.handle(req, res))) return;
       if (oidc && (await oidc.handle(req, res))) return;
       if (api) {
         // Decided on the decoded, normalised path; only /public/ ever reaches the upstream.
@@ -78,9 +71,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         if (decision.kind === "forward") return proxyRequest(api, decision.path, req, res);
       }
       if (demo && (await demo.handle(req, res))) return;
-      applyHeaders(res, headersFor(pathname));
+      const site = hook.site ? hook.site(req) : fixed;
+      if (!site) return refuse(res, 404, "Not found");
+      applyHeaders(res, site.headersFor(pathname));
       if (isDeployFile(pathname)) return refuse(res, 404, "Not found");
-      await serveStatic(root, req, res, pages);
+      await serveStatic(site.root, req, res, site.pages);
     };
     work().catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
@@ -102,6 +97,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   });
   const { port } = server.address() as AddressInfo;
   allowed = allowedHosts(host, port);
+  for (const name of hook.hosts?.(port) ?? []) allowed.add(name);
   const warning = exposureWarning(host);
   if (warning) (options.warn ?? ((text) => process.stderr.write(`${text}\n`)))(warning);
   const shownHost = host.includes(":") ? `[${host}]` : host;

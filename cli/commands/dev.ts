@@ -1,0 +1,171 @@
+/**
+ * `storefront dev <id>` (or `--all`): serves like `storefront preview` and rebuilds as files are
+ * saved. It watches what the loader read for each tenant (its YAML and assets: cli/dev/inputs.ts),
+ * templates/ and the core's sources; after a burst of saves settles it validates, rebuilds what
+ * changed (a tenant's change renders that tenant only; the core is rebuilt only when its own
+ * sources changed) and reloads that tenant's open pages once the new build is complete. An
+ * invalid YAML is printed as `validate` prints it and shown over every open page of the tenant,
+ * while its last good build keeps serving.
+ */
+import { rm } from "node:fs/promises";
+import { relative, resolve, sep } from "node:path";
+import { PACKAGE_ROOT, STOREFRONT_DIR } from "../build/paths.ts";
+import { formatProblem, listTenantIds } from "../config/load.ts";
+import { DevTenant, type RebuildOutcome } from "../dev/tenant.ts";
+import { DevWatcher } from "../dev/watch.ts";
+import type { PreviewHook } from "../preview/hook.ts";
+import { multiTenantHook, parseHostAlias } from "../preview/multi-tenant.ts";
+import { type Printer, paint } from "./print.ts";
+
+export interface DevCommandOptions {
+  /** One tenant, or every tenant of the folder with `all`. */
+  id?: string | undefined;
+  all: boolean;
+  hostAliases: string[];
+  tenantsDir: string;
+  outDir: string;
+  port: number;
+  host: string;
+  api?: string | undefined;
+  demoLatency: number;
+  demoFail: number;
+  oidc?: boolean;
+  print: Printer;
+  /** Resolves when the server should stop (default: Ctrl+C). */
+  stopped?: Promise<void>;
+}
+
+const TEMPLATES_DIR = resolve(PACKAGE_ROOT, "templates");
+const CORE_SOURCES = resolve(STOREFRONT_DIR, "src");
+
+export async function runDev(o: DevCommandOptions): Promise<number> {
+  const { out, err } = o.print;
+  const c = paint(o.print.color);
+  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) {
+    err(`--port must be a number from 0 to 65535`);
+    return 2;
+  }
+  if (!(o.demoFail >= 0 && o.demoFail <= 1) || !(o.demoLatency >= 0)) {
+    err(`--demo-fail must be between 0 and 1 and --demo-latency at least 0`);
+    return 2;
+  }
+  const ids = o.all ? await listTenantIds(o.tenantsDir) : [o.id ?? "mysport"];
+  if (ids.length === 0) {
+    err(`no tenants found in ${o.tenantsDir}`);
+    return 1;
+  }
+  const aliases = new Map<string, string>();
+  for (const text of o.hostAliases) {
+    const alias = parseHostAlias(text, ids);
+    if (typeof alias === "string") {
+      err(alias);
+      return 2;
+    }
+    aliases.set(alias.host, alias.id);
+  }
+  if (aliases.size > 0 && !o.all) {
+    err("--host-alias needs --all (every tenant on one port, chosen by host name)");
+    return 2;
+  }
+
+  const devDir = resolve(o.outDir, ".dev");
+  await rm(devDir, { recursive: true, force: true });
+  const tenants = new Map(ids.map((id) => [id, new DevTenant(id, o.tenantsDir, devDir)]));
+  const report = (t: DevTenant, r: RebuildOutcome) => {
+    if (r.kind === "invalid") {
+      err(`${c.red("✗")} ${t.id}  invalid; the last good build keeps serving`);
+      for (const p of r.problems) err(`  ${formatProblem(p)}`);
+    } else if (r.kind === "failed") err(`${c.red("✗")} ${t.id}  build failed: ${r.error}`);
+    else if (r.kind === "unchanged") out(c.dim(`${t.id}  output unchanged, nothing reloaded`));
+    else {
+      const pages = r.pages === 1 ? "1 page" : `${r.pages} pages`;
+      out(`${c.green("✓")} ${t.id}  rebuilt in ${(r.ms / 1000).toFixed(2)} s, ${pages} reloaded`);
+    }
+  };
+
+  // First builds, one tenant after another (the core is built once, by the first).
+  out(c.dim(ids.length === 1 ? `building ${ids[0]}…` : `building ${ids.length} tenants…`));
+  for (const t of tenants.values()) report(t, await t.rebuild());
+
+  // One rebuild at a time; changes that arrive meanwhile are built right after it.
+  const dirty = new Set<string>();
+  let running: Promise<void> | null = null;
+  const drain = async () => {
+    while (dirty.size > 0) {
+      const batch = [...dirty];
+      dirty.clear();
+      for (const id of batch) {
+        const t = tenants.get(id);
+        if (t) report(t, await t.rebuild());
+      }
+      watcher.setFiles([...tenants.values()].flatMap((t) => t.inputs));
+    }
+    running = null;
+  };
+  const watcher = new DevWatcher((paths) => {
+    const core = paths.some(
+      (p) => p.startsWith(CORE_SOURCES + sep) || p.startsWith(TEMPLATES_DIR + sep),
+    );
+    for (const t of tenants.values()) {
+      if (core || paths.some((p) => t.inputs.includes(p))) dirty.add(t.id);
+    }
+    if (core) out(c.dim(`changed: ${paths.map((p) => relative(process.cwd(), p)).join(", ")}`));
+    running ??= drain();
+  });
+  watcher.setFiles([...tenants.values()].flatMap((t) => t.inputs));
+  watcher.watchTree(TEMPLATES_DIR);
+  watcher.watchTree(CORE_SOURCES);
+
+  const single = tenants.get(ids[0] ?? "");
+  const hook: PreviewHook = o.all
+    ? multiTenantHook({
+        ids,
+        aliases,
+        entries: () =>
+          [...tenants.values()].flatMap((t) => (t.config ? [{ id: t.id, config: t.config }] : [])),
+        site: (id) => tenants.get(id)?.current() ?? null,
+        handle: (id, req, res) => tenants.get(id)?.handle(req, res) ?? false,
+      })
+    : {
+        handle: (req, res) => single?.handle(req, res) ?? false,
+        site: () => single?.current() ?? null,
+      };
+  const auth = !o.all ? single?.config?.auth : undefined;
+  const { startPreview } = await import("../preview/server.ts");
+  const server = await startPreview({
+    distDir: "",
+    port: o.port,
+    host: o.host,
+    api: o.api,
+    demo: { latencyMs: o.demoLatency, failRate: o.demoFail },
+    warn: err,
+    hook,
+    // One tenant: its sign-in on the dev origin, as preview does. Every tenant: none (yet).
+    oidc:
+      o.oidc !== false && auth && !auth.authority
+        ? { realm: auth.realm, clientId: auth.clientId }
+        : null,
+  });
+  const port = new URL(server.url).port;
+  if (o.all) {
+    out(`Every tenant at http://localhost:${port}/`);
+    for (const id of ids) out(`  ${id}  http://${id}.localhost:${port}/`);
+    for (const [h, id] of aliases) out(`  ${id}  http://${h}.localhost:${port}/  (as ${h})`);
+  } else {
+    out(
+      `${single?.config?.tenantName ?? ids[0]} (${ids[0]}) at ${server.url}, rebuilt as you save`,
+    );
+  }
+  if (server.oidc) out(`Sign-in: ${server.oidc.issuer} (runner@demo.example / demo)`);
+  out("Press Ctrl+C to stop.");
+  await (o.stopped ??
+    new Promise<void>((done) => {
+      process.once("SIGINT", done);
+      process.once("SIGTERM", done);
+    }));
+  watcher.close();
+  for (const t of tenants.values()) t.close();
+  await server.close();
+  await running;
+  return 0;
+}
