@@ -14,23 +14,15 @@ import { formatProblem, listTenantIds } from "../config/load.ts";
 import { DevTenant, type RebuildOutcome } from "../dev/tenant.ts";
 import { DevWatcher } from "../dev/watch.ts";
 import type { PreviewHook } from "../preview/hook.ts";
-import { multiTenantHook, parseHostAlias } from "../preview/multi-tenant.ts";
-import { type Printer, paint } from "./print.ts";
+import { addressLines, multiTenantHook, parseHostAliases } from "../preview/multi-tenant.ts";
+import { listenOptions, type PreviewCommandOptions, servingProblem } from "./preview.ts";
+import { paint } from "./print.ts";
 
-export interface DevCommandOptions {
+export interface DevCommandOptions extends Omit<PreviewCommandOptions, "id"> {
   /** One tenant, or every tenant of the folder with `all`. */
   id?: string | undefined;
   all: boolean;
   hostAliases: string[];
-  tenantsDir: string;
-  outDir: string;
-  port: number;
-  host: string;
-  api?: string | undefined;
-  demoLatency: number;
-  demoFail: number;
-  oidc?: boolean;
-  print: Printer;
   /** Resolves when the server should stop (default: Ctrl+C). */
   stopped?: Promise<void>;
 }
@@ -41,12 +33,9 @@ const CORE_SOURCES = resolve(STOREFRONT_DIR, "src");
 export async function runDev(o: DevCommandOptions): Promise<number> {
   const { out, err } = o.print;
   const c = paint(o.print.color);
-  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) {
-    err(`--port must be a number from 0 to 65535`);
-    return 2;
-  }
-  if (!(o.demoFail >= 0 && o.demoFail <= 1) || !(o.demoLatency >= 0)) {
-    err(`--demo-fail must be between 0 and 1 and --demo-latency at least 0`);
+  const usage = servingProblem(o);
+  if (usage) {
+    err(usage);
     return 2;
   }
   const ids = o.all ? await listTenantIds(o.tenantsDir) : [o.id ?? "mysport"];
@@ -54,14 +43,10 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
     err(`no tenants found in ${o.tenantsDir}`);
     return 1;
   }
-  const aliases = new Map<string, string>();
-  for (const text of o.hostAliases) {
-    const alias = parseHostAlias(text, ids);
-    if (typeof alias === "string") {
-      err(alias);
-      return 2;
-    }
-    aliases.set(alias.host, alias.id);
+  const aliases = parseHostAliases(o.hostAliases, ids);
+  if (typeof aliases === "string") {
+    err(aliases);
+    return 2;
   }
   if (aliases.size > 0 && !o.all) {
     err("--host-alias needs --all (every tenant on one port, chosen by host name)");
@@ -133,12 +118,7 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
   const auth = !o.all ? single?.config?.auth : undefined;
   const { startPreview } = await import("../preview/server.ts");
   const server = await startPreview({
-    distDir: "",
-    port: o.port,
-    host: o.host,
-    api: o.api,
-    demo: { latencyMs: o.demoLatency, failRate: o.demoFail },
-    warn: err,
+    ...listenOptions(o),
     hook,
     // One tenant: its sign-in on the dev origin, as preview does. Every tenant: none (yet).
     oidc:
@@ -148,9 +128,7 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
   });
   const port = new URL(server.url).port;
   if (o.all) {
-    out(`Every tenant at http://localhost:${port}/`);
-    for (const id of ids) out(`  ${id}  http://${id}.localhost:${port}/`);
-    for (const [h, id] of aliases) out(`  ${id}  http://${h}.localhost:${port}/  (as ${h})`);
+    for (const line of addressLines(Number(port), ids, aliases)) out(line);
   } else {
     out(
       `${single?.config?.tenantName ?? ids[0]} (${ids[0]}) at ${server.url}, rebuilt as you save`,

@@ -6,17 +6,18 @@
 import { resolve } from "node:path";
 import { formatProblem, type LoadedTenant, loadTenants } from "../config/load.ts";
 import { bundleSite, type PreviewSite } from "../preview/hook.ts";
-import { multiTenantHook, parseHostAlias } from "../preview/multi-tenant.ts";
+import { addressLines, multiTenantHook, parseHostAliases } from "../preview/multi-tenant.ts";
 import { runBuild } from "./build.ts";
 import type { PreviewCommandOptions } from "./preview.ts";
-import { builtStyleHashes, isStale } from "./preview.ts";
+import { builtStyleHashes, isStale, listenOptions, servingProblem } from "./preview.ts";
 
 export async function runPreviewAll(
   o: Omit<PreviewCommandOptions, "id"> & { hostAliases: string[] },
 ): Promise<number> {
   const { out, err } = o.print;
-  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) {
-    err(`--port must be a number from 0 to 65535`);
+  const usage = servingProblem(o);
+  if (usage) {
+    err(usage);
     return 2;
   }
   const loaded = await loadTenants(o.tenantsDir);
@@ -28,14 +29,10 @@ export async function runPreviewAll(
   }
   const tenants = loaded as LoadedTenant[];
   const ids = tenants.map((t) => t.id);
-  const aliases = new Map<string, string>();
-  for (const text of o.hostAliases) {
-    const alias = parseHostAlias(text, ids);
-    if (typeof alias === "string") {
-      err(alias);
-      return 2;
-    }
-    aliases.set(alias.host, alias.id);
+  const aliases = parseHostAliases(o.hostAliases, ids);
+  if (typeof aliases === "string") {
+    err(aliases);
+    return 2;
   }
   const stale: string[] = [];
   for (const t of tenants) if (await isStale(resolve(o.outDir, t.id), t.hash)) stale.push(t.id);
@@ -50,12 +47,7 @@ export async function runPreviewAll(
   }
   const { startPreview } = await import("../preview/server.ts");
   const server = await startPreview({
-    distDir: "",
-    port: o.port,
-    host: o.host,
-    api: o.api,
-    demo: { latencyMs: o.demoLatency, failRate: o.demoFail },
-    warn: err,
+    ...listenOptions(o),
     hook: multiTenantHook({
       ids,
       aliases,
@@ -64,11 +56,8 @@ export async function runPreviewAll(
     }),
   });
   const port = new URL(server.url).port;
-  out(
-    `Every tenant at http://localhost:${port}/${o.api ? `  →  API ${o.api}` : "  with the demo backend"}`,
-  );
-  for (const id of ids) out(`  ${id}  http://${id}.localhost:${port}/`);
-  for (const [h, id] of aliases) out(`  ${id}  http://${h}.localhost:${port}/  (as ${h})`);
+  for (const line of addressLines(Number(port), ids, aliases)) out(line);
+  out(o.api ? `API: ${o.api}` : "with the demo backend");
   out("Press Ctrl+C to stop.");
   await new Promise<void>((done) => {
     process.once("SIGINT", done);

@@ -47,15 +47,37 @@ export function builtStyleHashes(bundle: string): string[] {
   }
 }
 
+/** What is wrong with the serving flags `preview` and `dev` share, or null. */
+export function servingProblem(
+  o: Pick<PreviewCommandOptions, "port" | "demoFail" | "demoLatency">,
+) {
+  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) {
+    return `--port must be a number from 0 to 65535`;
+  }
+  if (!(o.demoFail >= 0 && o.demoFail <= 1) || !(o.demoLatency >= 0)) {
+    return `--demo-fail must be between 0 and 1 and --demo-latency at least 0`;
+  }
+  return null;
+}
+
+/** Where and with which backend `preview --all` and `dev` listen, from the shared flags. */
+export function listenOptions(o: Omit<PreviewCommandOptions, "id">) {
+  return {
+    distDir: "",
+    port: o.port,
+    host: o.host,
+    api: o.api,
+    demo: { latencyMs: o.demoLatency, failRate: o.demoFail },
+    warn: o.print.err,
+  };
+}
+
 /** `storefront preview <id>`: (re)builds when needed, then serves the bundle with the demo backend. */
 export async function runPreview(o: PreviewCommandOptions): Promise<number> {
   const { out, err } = o.print;
-  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) {
-    err(`--port must be a number from 0 to 65535`);
-    return 2;
-  }
-  if (!(o.demoFail >= 0 && o.demoFail <= 1) || !(o.demoLatency >= 0)) {
-    err(`--demo-fail must be between 0 and 1 and --demo-latency at least 0`);
+  const usage = servingProblem(o);
+  if (usage) {
+    err(usage);
     return 2;
   }
   const tenant = await loadTenant(o.tenantsDir, o.id);

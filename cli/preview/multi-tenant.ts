@@ -37,6 +37,20 @@ export function parseHostAlias(
   return { host, id };
 }
 
+/** Every --host-alias as tenant host → id, or the message about the first wrong one. */
+export function parseHostAliases(
+  texts: readonly string[],
+  ids: readonly string[],
+): Map<string, string> | string {
+  const aliases = new Map<string, string>();
+  for (const text of texts) {
+    const alias = parseHostAlias(text, ids);
+    if (typeof alias === "string") return alias;
+    aliases.set(alias.host, alias.id);
+  }
+  return aliases;
+}
+
 /** Which part of the all-tenants preview a Host header names (the port is checked by the guard). */
 export function routeHost(
   header: string | undefined,
@@ -64,6 +78,19 @@ export function tenantHosts(
     ...[...aliases.keys()].flatMap((h) => [h, `${h}.localhost`]),
   ];
   return names.flatMap((n) => (port === 80 ? [`${n}:${port}`, n] : [`${n}:${port}`]));
+}
+
+/** What the terminal shows: the index, then each tenant's and alias's address. */
+export function addressLines(
+  port: number,
+  ids: readonly string[],
+  aliases: ReadonlyMap<string, string>,
+): string[] {
+  return [
+    `Every tenant at http://localhost:${port}/`,
+    ...ids.map((id) => `  ${id}  http://${id}.localhost:${port}/`),
+    ...[...aliases].map(([h, id]) => `  ${id}  http://${h}.localhost:${port}/  (as ${h})`),
+  ];
 }
 
 const CURRENCY: Record<number, string> = { 643: "RUB", 840: "USD", 978: "EUR" };

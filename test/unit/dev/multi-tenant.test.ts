@@ -141,7 +141,7 @@ describe("one server, two tenants by host name", () => {
       id,
       config: {
         tenantName: id === "mysport" ? "MySport" : "IronStar",
-        languages: { available: ["en" as const], default: "en" as const },
+        languages: { available: ["en" as const], default: "en" as const, picker: false },
         currencyId: 978 as const,
       },
     }));
