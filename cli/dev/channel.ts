@@ -48,7 +48,7 @@ export const CLIENT_SCRIPT = `"use strict";
     list.style.whiteSpace = "pre-wrap";
     list.textContent = problems
       .map((p) => p.file + ":" + p.line + ":" + p.col + "  " + p.path + "  " + p.message)
-      .join("\\n");
+      .join("\\n\\n");
     box.append(title, list);
     document.body.append(box);
   };
