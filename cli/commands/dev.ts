@@ -68,9 +68,18 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
     }
   };
 
+  /** A rebuild that throws (a file vanished mid-read) is reported; the loop goes on. */
+  const rebuild = async (t: DevTenant) => {
+    try {
+      report(t, await t.rebuild());
+    } catch (e) {
+      report(t, { kind: "failed", error: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
   // First builds, one tenant after another (the core is built once, by the first).
   out(c.dim(ids.length === 1 ? `building ${ids[0]}…` : `building ${ids.length} tenants…`));
-  for (const t of tenants.values()) report(t, await t.rebuild());
+  for (const t of tenants.values()) await rebuild(t);
 
   // One rebuild at a time; changes that arrive meanwhile are built right after it.
   const dirty = new Set<string>();
@@ -81,7 +90,7 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
       dirty.clear();
       for (const id of batch) {
         const t = tenants.get(id);
-        if (t) report(t, await t.rebuild());
+        if (t) await rebuild(t);
       }
       watcher.setFiles([...tenants.values()].flatMap((t) => t.inputs));
     }
