@@ -168,11 +168,12 @@ export async function main(argv: string[]): Promise<number> {
   const serveOptions = (o: ServeFlags) => ({
     tenantsDir: o.tenantsDir,
     outDir: o.outDir,
-    port: Number(o.port),
+    // As typed: checked by previewSettings (commands/preview.ts), never coerced.
+    port: o.port ?? "4173",
     host: o.host ?? "127.0.0.1",
     api: o.api,
-    demoLatency: Number(o.demoLatency),
-    demoFail: Number(o.demoFail),
+    demoLatency: o.demoLatency ?? "0",
+    demoFail: o.demoFail ?? "0",
     oidc: o.oidc !== false,
     hostAliases: o.hostAlias,
     print,

@@ -11,6 +11,7 @@ bash scripts/ensure-deps.sh
 bash scripts/ensure-chromium.sh
 node scripts/build-cli.mjs
 bash scripts/ensure-nginx.sh
+bash scripts/ensure-host-tools.sh >/dev/null
 
 step "lint and format (biome)"
 npx biome check .

@@ -3,8 +3,9 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { build } from "vite";
-import { routes } from "../../storefront/src/routes.ts";
-import { SHELL_ROUTE_SCREENS } from "../../storefront/src/shell-routes.ts";
+import { FULL_PAGES, SHELL_PAGES } from "../../storefront/src/domain/pages.ts";
+import { ROUTE_NAMES, routeEntry } from "../../storefront/src/routes.ts";
+import { bootScript, buildBootModule, readBootModule } from "./boot-script.ts";
 import { CORE_CACHE_DIR, PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
 import { coreViteConfig, prerenderViteConfig } from "./vite-config.ts";
 
@@ -23,6 +24,8 @@ export interface CoreBuild {
   screens: Record<string, string[]>;
   /** The chunks of the lazy screen behind each shell route, by route pattern ("/event/:id"). */
   routeScreens: Array<[string, string[]]>;
+  /** The boot script, the pages' only script tag (storefront/src/boot/boot.ts with this core's plan). */
+  boot: string;
   /** The prerender module (Node, not shipped): renderPage(settings, language, page). */
   prerender: string;
   /** Every file of the core, relative to dir (index.html and the manifest excluded). */
@@ -52,9 +55,12 @@ async function listFiles(dir: string, base = dir): Promise<string[]> {
 export async function coreInputsHash(): Promise<string> {
   return hashFiles([
     ...(await listFiles(STOREFRONT_DIR)).map((f) => join(STOREFRONT_DIR, f)),
-    ...["lingui.config.ts", "package-lock.json", "cli/build/vite-config.ts"].map((f) =>
-      resolve(PACKAGE_ROOT, f),
-    ),
+    ...[
+      "lingui.config.ts",
+      "package-lock.json",
+      "cli/build/vite-config.ts",
+      "cli/build/boot-script.ts",
+    ].map((f) => resolve(PACKAGE_ROOT, f)),
   ]);
 }
 
@@ -87,13 +93,29 @@ async function hashFiles(inputs: string[]): Promise<string> {
 /** The Node build of the prerender lives beside the browser's, never in a bundle. */
 const PRERENDER_DIR = "prerender";
 
-/** The lazy screen of each prerendered landing page, by the manifest's key. */
-const PRERENDERED_SCREENS: Record<string, string> = {
-  contacts: "src/screens/contacts/ContactsScreen.tsx",
-  organizers: "src/screens/landing/OrganizersScreen.tsx",
-  photographers: "src/screens/landing/PhotographersScreen.tsx",
-  business: "src/screens/landing/BusinessScreen.tsx",
-};
+/** The bundled boot module, also beside the browser's files and never in a bundle as it is. */
+const BOOT_DIR = "boot";
+
+/** The manifest key of a screen module the route table names ("event/EventScreen"). */
+export function screenManifestKey(module: string): string {
+  return `src/screens/${module}.tsx`;
+}
+
+/**
+ * What the boot plan preloads, by the route table (routes.ts): the lazy screen of each page
+ * prerendered whole, by page kind, and of each route marked `preload`, by its path pattern.
+ */
+export function bootScreens(): { pages: Record<string, string>; routes: Array<[string, string]> } {
+  const pages: Record<string, string> = {};
+  for (const page of FULL_PAGES) {
+    const entry = routeEntry(page);
+    if (!entry.firstScreen) pages[page] = screenManifestKey(entry.screen);
+  }
+  const routes = ROUTE_NAMES.filter((name) => routeEntry(name).preload).map(
+    (name): [string, string] => [routeEntry(name).path, screenManifestKey(routeEntry(name).screen)],
+  );
+  return { pages, routes };
+}
 
 /** The view (React, the router, the shell, home), which main.tsx imports beside the stores. */
 const VIEW_MODULE = "src/view.tsx";
@@ -147,18 +169,32 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
       .map((k) => manifest[k]?.file)
       .filter((f): f is string => !!f && !preload.includes(f) && f !== entry.file);
   };
+  const plan = bootScreens();
   const screens: Record<string, string[]> = {};
-  for (const [page, key] of Object.entries(PRERENDERED_SCREENS)) screens[page] = screenFiles(key);
+  for (const [page, key] of Object.entries(plan.pages)) screens[page] = screenFiles(key);
   // main.tsx imports the shop itself on every such route: its module comes along.
   const shop = screenFiles(SHOP_MODULE);
-  // The lazy screen behind each route a shell answers, by the route's pattern ("/event/:id").
-  const routeScreens = SHELL_ROUTE_SCREENS.map(
-    ([route, key]) =>
-      [routes[route].path, [...new Set([...screenFiles(key), ...shop])]] as [string, string[]],
+  // The lazy screen behind each preloaded route, by the route's pattern ("/event/:id").
+  const routeScreens = plan.routes.map(
+    ([pattern, key]) =>
+      [pattern, [...new Set([...screenFiles(key), ...shop])]] as [string, string[]],
   );
   const files = (await listFiles(dir)).filter(
-    (f) => f !== "index.html" && !f.startsWith(".vite/") && !f.startsWith(`${PRERENDER_DIR}/`),
+    (f) =>
+      f !== "index.html" &&
+      !f.startsWith(".vite/") &&
+      !f.startsWith(`${PRERENDER_DIR}/`) &&
+      !f.startsWith(`${BOOT_DIR}/`),
   );
+  const abs = (f: string) => `/${f}`;
+  const boot = bootScript(await readBootModule(join(dir, BOOT_DIR)), {
+    entry: abs(entry.file),
+    preload: preload.map(abs),
+    locales: Object.fromEntries(Object.entries(locales).map(([k, f]) => [k, abs(f)])),
+    screens: Object.fromEntries(Object.entries(screens).map(([k, fs]) => [k, fs.map(abs)])),
+    routes: routeScreens.map(([pattern, fs]) => [pattern, fs.map(abs)]),
+    shells: [...SHELL_PAGES],
+  });
   return {
     dir,
     hash,
@@ -168,6 +204,7 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
     locales,
     screens,
     routeScreens,
+    boot,
     prerender: join(dir, PRERENDER_DIR, "prerender.js"),
     files,
     cached,
@@ -181,7 +218,11 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
 export async function buildCore(options: { force?: boolean } = {}): Promise<CoreBuild> {
   const hash = await coreInputsHash();
   const dir = join(CORE_CACHE_DIR, hash);
-  if (!options.force && existsSync(join(dir, ".vite/manifest.json"))) {
+  if (
+    !options.force &&
+    existsSync(join(dir, ".vite/manifest.json")) &&
+    existsSync(join(dir, BOOT_DIR))
+  ) {
     return describeCore(dir, hash, true);
   }
   await mkdir(CORE_CACHE_DIR, { recursive: true });
@@ -194,6 +235,7 @@ export async function buildCore(options: { force?: boolean } = {}): Promise<Core
   try {
     await build(coreViteConfig(staging));
     await build(prerenderViteConfig(join(staging, PRERENDER_DIR)));
+    await buildBootModule(join(staging, BOOT_DIR));
   } finally {
     if (callerEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = callerEnv;

@@ -6,6 +6,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import Handlebars from "handlebars";
+import { pageFile, pageForPath } from "../../storefront/src/domain/pages.ts";
+import { ROUTE_NAMES, routeEntry } from "../../storefront/src/routes.ts";
 import { cspOrigin, type OriginKind } from "../config/origin.ts";
 import type { TenantConfig } from "../config/schema.ts";
 import { nginxPageMaps } from "./nginx-pages.ts";
@@ -39,9 +41,23 @@ export const DEFAULT_LISTEN = ["80", "[::]:80"];
 export interface NginxTarget {
   /** The folder holding the bundle (dist/<id>/ as deployed). */
   root: string;
-  /** `listen` arguments, one directive each. */
+  /** `listen` arguments, one directive each (the HTTPS ones when the tenant has `tls`). */
   listen: string[];
+  /** With `tls`: the port-80 `listen` arguments of the server that only redirects to HTTPS. */
+  redirectListen?: string[];
 }
+
+/** Where HTTPS is served when the tenant's YAML names its certificate (`tls`). */
+export const TLS_LISTEN = ["443 ssl http2", "[::]:443 ssl http2"];
+
+/** The files a bundle carries for the operator, never served to visitors. */
+export const DEPLOY_FILE_NAMES = [
+  "nginx.conf",
+  "nginx-default.conf",
+  "_headers",
+  "_redirects",
+  "build-manifest.json",
+] as const;
 
 /** Throws on anything but a plain https origin, even if it got past the schema. */
 const originOf = (url: string | undefined, kind: OriginKind): string[] =>
@@ -123,11 +139,20 @@ async function template(name: string): Promise<Handlebars.TemplateDelegate> {
   return t;
 }
 
+/**
+ * The one-line file an operator adds where ngx_brotli is loaded (docs/deploying.md); the server
+ * block includes it by a glob pattern, which nginx accepts when nothing matches.
+ */
+export const BROTLI_SNIPPET = {
+  brotliSnippet: "snippets/storefront-brotli.conf",
+  brotliInclude: "snippets/storefront-brotli[.]conf",
+};
+
 /** The tenant's nginx server block; the build writes it with the default root and listen. */
 export async function renderNginxConf(
   id: string,
   config: DeployConfig,
-  target: NginxTarget = { root: defaultRoot(id), listen: DEFAULT_LISTEN },
+  target: NginxTarget = defaultTarget(id, config),
 ): Promise<string> {
   const hosts = [...new Set(config.hosts.map((h) => h.host.replace(/:\d+$/, "")))];
   const safe = (headers: Header[]) =>
@@ -138,10 +163,18 @@ export async function renderNginxConf(
   // CSP and X-Frame-Options differ on the callback page: they are map variables; the rest are
   // the same everywhere.
   const varying = new Set(["Content-Security-Policy", "X-Frame-Options"]);
+  const tls = config.tls
+    ? {
+        certificate: nginxSafe(config.tls.certificate),
+        certificateKey: nginxSafe(config.tls.certificateKey),
+        redirectListen: (target.redirectListen ?? DEFAULT_LISTEN).map(nginxSafe),
+      }
+    : null;
   return (await template("nginx.conf.hbs"))({
     id,
     root: nginxSafe(target.root),
     listen: target.listen.map(nginxSafe),
+    tls,
     // "_" matches no real host: without hosts the block only serves as a port's default.
     serverNames: hosts.length > 0 ? hosts.join(" ") : "_",
     // nginx variable names take [A-Za-z0-9_]; tenant ids are [a-z0-9-], so this stays unique.
@@ -158,6 +191,37 @@ export async function renderNginxConf(
     backendPaths: backendPaths(config),
     pages: nginxPageMaps(id, config),
     callbackHeaders: callback !== null,
+    ...BROTLI_SNIPPET,
+  });
+}
+
+/** Where the build assumes the bundle is served: port 80, or 443 with a port-80 redirect. */
+export function defaultTarget(id: string, config: Pick<TenantConfig, "tls">): NginxTarget {
+  return config.tls
+    ? { root: defaultRoot(id), listen: TLS_LISTEN, redirectListen: DEFAULT_LISTEN }
+    : { root: defaultRoot(id), listen: DEFAULT_LISTEN };
+}
+
+/**
+ * The server that answers every request no tenant's `server_name` matches (an unknown Host,
+ * a bare IP, no Host at all): it closes the connection (444) without a byte of any tenant's
+ * shop; TLS handshakes for unknown names are refused before a certificate is shown. Included
+ * once per nginx, beside the tenants' files; it also sizes the variables hash for many tenants'
+ * maps in one http {}.
+ */
+export async function renderDefaultServerConf(
+  listen: readonly string[] = [...DEFAULT_LISTEN, ...TLS_LISTEN],
+): Promise<string> {
+  const isTls = (l: string) => l.split(/\s+/).includes("ssl");
+  // Nothing here is a page: its own errors may load nothing and be framed by no one.
+  const strict = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  const headers = securityHeaders({ api: {}, auth: undefined })
+    .filter((h) => h.name !== "Strict-Transport-Security")
+    .map((h) => (h.name === "Content-Security-Policy" ? { ...h, value: strict } : h));
+  return (await template("nginx-default.conf.hbs"))({
+    listen: listen.map((l) => ({ address: nginxSafe(l) })),
+    tls: listen.some(isTls),
+    headers,
   });
 }
 
@@ -171,6 +235,35 @@ export async function renderHeadersFile(id: string, config: DeployConfig): Promi
   });
 }
 
+/**
+ * The Netlify (and Cloudflare Pages) `_redirects` file: every route of the app answered with its
+ * prerendered page in the tenant's default language, as a rewrite (200). One rule per route of
+ * the route table, never a catch-all: a real file (an asset, /policy.pdf) is never shadowed on
+ * either host (Cloudflare applies a rule even where a file exists), and a missing asset stays a
+ * 404 (404.html, the shell). These hosts cannot choose the visitor's language as nginx does:
+ * Netlify's `Language=` reads the first two letters of the header and `Cookie=` only whether a
+ * cookie exists, so the app switches to the visitor's language at start (docs/deploying.md).
+ */
+export function renderRedirectsFile(id: string, config: TenantConfig): string {
+  const language = config.languages.default;
+  const lines = [
+    `# Routes of the ${id} storefront for Netlify and Cloudflare Pages: each answered with its`,
+    "# prerendered page (a 200 rewrite). Generated by `storefront build` from the route table",
+    "# (storefront/src/routes.ts): change that, not this copy.",
+  ];
+  const seen = new Set<string>();
+  for (const name of ROUTE_NAMES) {
+    const { path } = routeEntry(name);
+    if (path === "/" || seen.has(path)) continue;
+    seen.add(path);
+    const page = pageForPath(path.replace(/:[a-z]+/g, "x"), config.menu);
+    const target = `/${pageFile(language, page).replace(/\.html$/, "")}`;
+    // With and without a trailing slash, as nginx and the app's router read a path.
+    lines.push(`${path}  ${target}  200`, `${path}/  ${target}  200`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
 /** Both deploy files, named as they sit in dist/<id>/. No dates: builds stay reproducible. */
 export async function renderDeployFiles(
   id: string,
@@ -178,6 +271,8 @@ export async function renderDeployFiles(
 ): Promise<Map<string, string>> {
   return new Map([
     ["nginx.conf", await renderNginxConf(id, config)],
+    ["nginx-default.conf", await renderDefaultServerConf()],
     ["_headers", await renderHeadersFile(id, config)],
+    ["_redirects", renderRedirectsFile(id, config)],
   ]);
 }

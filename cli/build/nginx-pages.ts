@@ -4,48 +4,95 @@
  * app and the preview use (storefront/src/domain/pages.ts) what each kind of request gets, so
  * the three cannot drift apart; test/e2e/languages.spec.ts sends the same requests to all.
  */
+
+import { hostName } from "../../storefront/src/domain/host.ts";
 import { CIS_LANGUAGES } from "../../storefront/src/domain/language.ts";
 import { PAGE_PATHS, servedLanguage, tenantPages } from "../../storefront/src/domain/pages.ts";
+import type { Language } from "../../storefront/src/settings-types.ts";
 import type { TenantConfig } from "../config/schema.ts";
 
 export interface NginxPageMaps {
   /** nginx variable names (without $), unique per tenant: several tenants share one http {}. */
   languageVar: string;
   pageVar: string;
-  /** `map` lines: "key value;". */
+  hostVar: string;
+  cookieVar: string;
+  acceptVar: string;
+  /**
+   * `map` lines: "key value;". The host, cookie and Accept-Language maps each reduce one field
+   * of the request to a token of a closed set (a language, `other`, or empty); the language map
+   * then joins the three tokens with `:`, which no token contains, so no request can forge a
+   * field boundary the way a `|` in a cookie could when the raw fields were joined.
+   */
+  hostLines: string[];
+  cookieLines: string[];
+  acceptLines: string[];
   languageLines: string[];
   pageLines: string[];
   defaultLanguage: string;
 }
 
-const regexEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * firstAcceptedLanguage (domain/pages.ts) as an nginx regular expression for one primary
+ * subtag alternative: the first entry of the header, optional whitespace, a language range
+ * whose primary subtag is one of `primaries`, then its parameters up to the first comma.
+ */
+function acceptPattern(primaries: string): string {
+  return `"~*^[ \\t]*(${primaries})(-[a-z0-9]{1,8})*[ \\t]*(;[^,]*)?(,|$)"`;
+}
 
 export function nginxPageMaps(id: string, config: TenantConfig): NginxPageMaps {
   const name = id.replace(/-/g, "_");
-  const served = (input: { cookie?: string; accept?: string; hostLanguage?: string }) =>
+  const served = (input: { cookie?: string; accept?: string; hostLanguage?: Language }) =>
     servedLanguage({
       available: config.languages.available,
       defaultLanguage: config.languages.default,
       usVariant: config.usVariant,
-      hostLanguage: input.hostLanguage as never,
+      hostLanguage: input.hostLanguage,
       cookie: input.cookie ?? null,
       acceptLanguage: input.accept ?? null,
     });
-  // The key is "$host|$cookie_storefront_lang|$http_accept_language"; regexes match in order.
+  // $host is lower case and without the port or a trailing dot, as domain/host.ts hostName.
+  const hostLines = [
+    ...new Map(
+      config.hosts
+        .filter((h) => h.language)
+        .map((h) => [hostName(h.host), `${hostName(h.host)} ${h.language};`] as const),
+    ).values(),
+  ];
+  // The cookie counts only when it is exactly one of the tenant's languages (case-sensitive).
+  const cookieLines = config.languages.available.map((l) => `"~^${l}$" ${l};`);
+  // The browser's first language range: ru and the CIS languages, es, any other, or none.
+  const acceptLines = [
+    `${acceptPattern(["ru", ...CIS_LANGUAGES].join("|"))} ru;`,
+    `${acceptPattern("es")} es;`,
+    `${acceptPattern("[a-z]{1,8}")} other;`,
+  ];
+  // What each request stands for, by token: "other" is any language the rule maps to en.
+  const acceptSample: Record<string, string | undefined> = {
+    "": undefined,
+    ru: "ru",
+    es: "es",
+    other: "de",
+  };
+  const hostTokens = [
+    "",
+    ...new Set(config.hosts.flatMap((h) => (h.language ? [h.language] : []))),
+  ];
+  const cookieTokens = ["", ...config.languages.available];
   const languageLines: string[] = [];
-  for (const h of config.hosts) {
-    if (!h.language) continue;
-    const host = regexEscape(h.host.replace(/:\d+$/, ""));
-    languageLines.push(`"~*^${host}\\|" ${served({ hostLanguage: h.language })};`);
+  for (const host of hostTokens) {
+    for (const cookie of cookieTokens) {
+      for (const [accept, sample] of Object.entries(acceptSample)) {
+        const language = served({
+          hostLanguage: host ? (host as Language) : undefined,
+          ...(cookie ? { cookie } : {}),
+          ...(sample ? { accept: sample } : {}),
+        });
+        languageLines.push(`"${host}:${cookie}:${accept}" ${language};`);
+      }
+    }
   }
-  for (const language of config.languages.available) {
-    languageLines.push(`"~^[^|]*\\|${language}\\|" ${served({ cookie: language })};`);
-  }
-  // The browser's first language tag: ru and the CIS languages, es, then any other.
-  const tag = (alternatives: string) => `"~*^[^|]*\\|[^|]*\\|\\s*(${alternatives})([-_;,\\s]|$)"`;
-  languageLines.push(`${tag(["ru", ...CIS_LANGUAGES].join("|"))} ${served({ accept: "ru" })};`);
-  languageLines.push(`${tag("es")} ${served({ accept: "es" })};`);
-  languageLines.push(`"~*^[^|]*\\|[^|]*\\|\\s*[a-z]" ${served({ accept: "de" })};`);
 
   const pageLines: string[] = [];
   for (const page of tenantPages(config.menu)) {
@@ -58,6 +105,12 @@ export function nginxPageMaps(id: string, config: TenantConfig): NginxPageMaps {
   return {
     languageVar: `storefront_${name}_language`,
     pageVar: `storefront_${name}_page`,
+    hostVar: `storefront_${name}_host_language`,
+    cookieVar: `storefront_${name}_cookie_language`,
+    acceptVar: `storefront_${name}_accept_language`,
+    hostLines,
+    cookieLines,
+    acceptLines,
     languageLines,
     pageLines,
     defaultLanguage: served({}),

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { compressBundle } from "./compress.ts";
 import type { CoreBuild } from "./core.ts";
 import { type BuildManifest, describeBundle, MANIFEST_FILE } from "./manifest.ts";
 import type { TenantFiles } from "./render.ts";
@@ -32,6 +33,8 @@ export async function writeBundle(
       await mkdir(dirname(to), { recursive: true });
       await writeFile(to, data);
     }
+    // The .br and .gz copies that nginx and the preview serve instead of compressing (compress.ts).
+    await compressBundle(staging);
     const manifest = await describeBundle(staging, meta);
     await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   } catch (error) {

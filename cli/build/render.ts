@@ -4,11 +4,10 @@ import { basename, extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import Handlebars from "handlebars";
 import * as sass from "sass";
-import { isShell, pageFile, SHELL_PAGES, tenantPages } from "../../storefront/src/domain/pages.ts";
+import { isShell, pageFile, tenantPages } from "../../storefront/src/domain/pages.ts";
 import type { PrerenderedPage } from "../../storefront/src/prerender.tsx";
 import type { AssetBytes } from "../config/assets.ts";
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
-import { bootScript } from "./boot-script.ts";
 import type { CoreBuild } from "./core.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
 import { renderPolicyPdf } from "./policy-pdf.ts";
@@ -134,8 +133,10 @@ export async function renderTenant(
 
   const { palette, typography: _t, radius: _r, ...themeRest } = config.theme;
   const hero = config.theme.hero ? await asset(config.theme.hero) : undefined;
+  // Where nginx finds the certificate is the server's business, not the browser's.
+  const { tls: _tls, ...browserConfig } = config;
   const settings: RuntimeSettings = {
-    ...config,
+    ...browserConfig,
     id,
     year: buildYear(),
     theme: {
@@ -150,9 +151,8 @@ export async function renderTenant(
   // Every page in every language the tenant offers, prerendered (DESIGN 3a); the server picks
   // the file by the visitor's language. index.html is home in the default language: what a host
   // without the generated config serves for every path (the app then renders what it needs).
-  const boot = bootScript({ ...core, shells: [...SHELL_PAGES] });
-  const bootFile = `assets/boot-${shortHash(boot)}.js`;
-  files.set(bootFile, boot);
+  const bootFile = `assets/boot-${shortHash(core.boot)}.js`;
+  files.set(bootFile, core.boot);
   const page = await template("index.html.hbs");
   const { renderPage } = await prerenderer(core);
   for (const language of config.languages.available) {
@@ -184,6 +184,10 @@ export async function renderTenant(
       });
       files.set(pageFile(language, kind), html);
       if (language === lang && kind === "home") files.set("index.html", html);
+      // What a static host without the generated config answers for a path that is no file
+      // and no route (Netlify, Cloudflare Pages): the shell, with status 404; the app then
+      // sends the visitor home as the spec says. A missing asset is a 404 there too.
+      if (language === lang && kind === "shell") files.set("404.html", html);
     }
   }
   files.set("robots.txt", (await template("robots.txt.hbs"))({}));

@@ -15,7 +15,7 @@ import { DevTenant, type RebuildOutcome } from "../dev/tenant.ts";
 import { DevWatcher } from "../dev/watch.ts";
 import type { PreviewHook } from "../preview/hook.ts";
 import { addressLines, multiTenantHook, parseHostAliases } from "../preview/multi-tenant.ts";
-import { listenOptions, type PreviewCommandOptions, servingProblem } from "./preview.ts";
+import { listenOptions, type PreviewCommandOptions } from "./preview.ts";
 import { paint } from "./print.ts";
 
 export interface DevCommandOptions extends Omit<PreviewCommandOptions, "id"> {
@@ -33,9 +33,9 @@ const CORE_SOURCES = resolve(STOREFRONT_DIR, "src");
 export async function runDev(o: DevCommandOptions): Promise<number> {
   const { out, err } = o.print;
   const c = paint(o.print.color);
-  const usage = servingProblem(o);
-  if (usage) {
-    err(usage);
+  const listen = listenOptions(o);
+  if (typeof listen === "string") {
+    err(listen);
     return 2;
   }
   const ids = o.all ? await listTenantIds(o.tenantsDir) : [o.id ?? "mysport"];
@@ -127,7 +127,7 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
   const auth = !o.all ? single?.config?.auth : undefined;
   const { startPreview } = await import("../preview/server.ts");
   const server = await startPreview({
-    ...listenOptions(o),
+    ...listen,
     hook,
     // One tenant: its sign-in on the dev origin, as preview does. Every tenant: none (yet).
     oidc:

@@ -9,15 +9,15 @@ import { bundleSite, type PreviewSite } from "../preview/hook.ts";
 import { addressLines, multiTenantHook, parseHostAliases } from "../preview/multi-tenant.ts";
 import { runBuild } from "./build.ts";
 import type { PreviewCommandOptions } from "./preview.ts";
-import { builtStyleHashes, isStale, listenOptions, servingProblem } from "./preview.ts";
+import { builtStyleHashes, isStale, listenOptions } from "./preview.ts";
 
 export async function runPreviewAll(
   o: Omit<PreviewCommandOptions, "id"> & { hostAliases: string[] },
 ): Promise<number> {
   const { out, err } = o.print;
-  const usage = servingProblem(o);
-  if (usage) {
-    err(usage);
+  const listen = listenOptions(o);
+  if (typeof listen === "string") {
+    err(listen);
     return 2;
   }
   const loaded = await loadTenants(o.tenantsDir);
@@ -47,7 +47,7 @@ export async function runPreviewAll(
   }
   const { startPreview } = await import("../preview/server.ts");
   const server = await startPreview({
-    ...listenOptions(o),
+    ...listen,
     hook: multiTenantHook({
       ids,
       aliases,

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
+import { contentSecurityPolicy } from "../build/deploy.ts";
 import type { BuildManifest } from "../build/manifest.ts";
 import { MANIFEST_FILE } from "../build/manifest.ts";
 import { formatProblem, loadTenant } from "../config/load.ts";
@@ -10,22 +12,28 @@ export interface PreviewCommandOptions {
   id: string;
   tenantsDir: string;
   outDir: string;
-  port: number;
+  /** The option values as typed: checked here (previewSettings), never coerced. */
+  port: string;
   host: string;
   api?: string | undefined;
-  demoLatency: number;
-  demoFail: number;
+  demoLatency: string;
+  demoFail: string;
   /** Start the local identity provider when the tenant has sign-in on the preview origin (default). */
   oidc?: boolean;
   print: Printer;
 }
 
-/** Whether dist/<id>/ is missing or was built from other sources or by another CLI than the current ones. */
+/**
+ * Whether dist/<id>/ is missing or was built from other sources or by another CLI than the
+ * current ones, or its manifest is not one this CLI wrote (its inline styles' hashes, which the
+ * CSP allows, missing or malformed): any of these is rebuilt, never served half-styled.
+ */
 export async function isStale(bundle: string, configHash: string): Promise<boolean> {
   const file = join(bundle, MANIFEST_FILE);
   if (!existsSync(file)) return true;
   try {
     const manifest = JSON.parse(readFileSync(file, "utf8")) as BuildManifest;
+    if (styleHashesOf(manifest) === null) return true;
     const { coreInputsHash, renderInputsHash } = await import("../build/core.ts");
     return (
       manifest.configHash !== configHash ||
@@ -37,37 +45,97 @@ export async function isStale(bundle: string, configHash: string): Promise<boole
   }
 }
 
-/** The hashes of the bundle's inline styles, from its build manifest (none if it has none). */
+/** The manifest's style hashes when they are a list the CSP accepts (deploy.ts checks each), else null. */
+function styleHashesOf(manifest: unknown): string[] | null {
+  const hashes = (manifest as Partial<BuildManifest> | null)?.styleHashes;
+  if (!Array.isArray(hashes) || !hashes.every((h) => typeof h === "string")) return null;
+  try {
+    contentSecurityPolicy({ api: {}, styleHashes: hashes });
+    return hashes;
+  } catch {
+    return null;
+  }
+}
+
+/** The hashes of the bundle's inline styles, from its build manifest (isStale checked them). */
 export function builtStyleHashes(bundle: string): string[] {
   try {
-    const manifest = JSON.parse(readFileSync(join(bundle, MANIFEST_FILE), "utf8")) as BuildManifest;
-    return Array.isArray(manifest.styleHashes) ? manifest.styleHashes : [];
+    return styleHashesOf(JSON.parse(readFileSync(join(bundle, MANIFEST_FILE), "utf8"))) ?? [];
   } catch {
     return [];
   }
 }
 
-/** What is wrong with the serving flags `preview` and `dev` share, or null. */
-export function servingProblem(
-  o: Pick<PreviewCommandOptions, "port" | "demoFail" | "demoLatency">,
-) {
-  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) {
-    return `--port must be a number from 0 to 65535`;
+/** A decimal number as a person types it: digits, at most one point, nothing else. */
+const DECIMAL = /^\d+(\.\d+)?$/;
+/** Longer than a minute, every call of the app would time out: not a latency to preview. */
+const MAX_DEMO_LATENCY_MS = 60_000;
+
+/**
+ * The preview's option values, checked before anything is built or bound: a message naming the
+ * option and what it takes, or the values. An empty or partly numeric value ("", "80x", "1e3")
+ * is refused, never read as 0 (a random port) or NaN.
+ */
+export function previewSettings(
+  o: Pick<PreviewCommandOptions, "port" | "host" | "api" | "demoLatency" | "demoFail">,
+): { port: number; demoLatency: number; demoFail: number } | string {
+  const port = o.port.trim();
+  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) {
+    return `--port must be a whole number from 0 to 65535 (0 picks a free port), got ${JSON.stringify(o.port)}`;
   }
-  if (!(o.demoFail >= 0 && o.demoFail <= 1) || !(o.demoLatency >= 0)) {
-    return `--demo-fail must be between 0 and 1 and --demo-latency at least 0`;
+  const host = o.host.trim();
+  if (host === "" || !(isIP(host.replace(/^\[|\]$/g, "")) !== 0 || HOST_NAME.test(host))) {
+    return `--host must be an IP address or a host name, got ${JSON.stringify(o.host)}`;
   }
+  if (o.api !== undefined) {
+    const problem = apiUrlProblem(o.api);
+    if (problem) return problem;
+  }
+  const latency = o.demoLatency.trim();
+  if (!DECIMAL.test(latency) || Number(latency) > MAX_DEMO_LATENCY_MS) {
+    return `--demo-latency must be a number of milliseconds from 0 to ${MAX_DEMO_LATENCY_MS}, got ${JSON.stringify(o.demoLatency)}`;
+  }
+  const fail = o.demoFail.trim();
+  if (!DECIMAL.test(fail) || Number(fail) > 1) {
+    return `--demo-fail must be a fraction from 0 to 1 (e.g. 0.2), got ${JSON.stringify(o.demoFail)}`;
+  }
+  return { port: Number(port), demoLatency: Number(latency), demoFail: Number(fail) };
+}
+
+/** A DNS name: labels of letters, digits and hyphens. */
+const HOST_NAME =
+  /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/** Why --api is not an http(s) URL of a backend, or null. */
+function apiUrlProblem(text: string): string | null {
+  const refuse = `--api must be an http(s) URL of the backend (e.g. https://api.example.com), got ${JSON.stringify(text)}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return refuse;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return refuse;
+  if (url.username || url.password)
+    return `--api must not carry a user name or password: ${JSON.stringify(url.origin)}`;
+  if (url.search || url.hash)
+    return `--api must not have a query or fragment, got ${JSON.stringify(text)}`;
   return null;
 }
 
-/** Where and with which backend `preview --all` and `dev` listen, from the shared flags. */
+/**
+ * Where and with which backend `preview --all` and `dev` listen, from the flags they share with
+ * `preview <id>` (checked by previewSettings), or the message about the first wrong one.
+ */
 export function listenOptions(o: Omit<PreviewCommandOptions, "id">) {
+  const settings = previewSettings(o);
+  if (typeof settings === "string") return `error: ${settings}`;
   return {
     distDir: "",
-    port: o.port,
+    port: settings.port,
     host: o.host,
     api: o.api,
-    demo: { latencyMs: o.demoLatency, failRate: o.demoFail },
+    demo: { latencyMs: settings.demoLatency, failRate: settings.demoFail },
     warn: o.print.err,
   };
 }
@@ -75,9 +143,9 @@ export function listenOptions(o: Omit<PreviewCommandOptions, "id">) {
 /** `storefront preview <id>`: (re)builds when needed, then serves the bundle with the demo backend. */
 export async function runPreview(o: PreviewCommandOptions): Promise<number> {
   const { out, err } = o.print;
-  const usage = servingProblem(o);
-  if (usage) {
-    err(usage);
+  const settings = previewSettings(o);
+  if (typeof settings === "string") {
+    err(`error: ${settings}`);
     return 2;
   }
   const tenant = await loadTenant(o.tenantsDir, o.id);
@@ -101,10 +169,10 @@ export async function runPreview(o: PreviewCommandOptions): Promise<number> {
   const auth = tenant.config.auth;
   const server = await startPreview({
     distDir: bundle,
-    port: o.port,
+    port: settings.port,
     host: o.host,
     api: o.api,
-    demo: { latencyMs: o.demoLatency, failRate: o.demoFail },
+    demo: { latencyMs: settings.demoLatency, failRate: settings.demoFail },
     // The tenant's CSP and security headers, as its nginx.conf sends them.
     security: { ...tenant.config, styleHashes: builtStyleHashes(bundle) },
     warn: err,

@@ -112,6 +112,25 @@ export const themeSchema = z
   })
   .describe("Visual theme of the tenant.");
 
+/** A file on the server nginx runs on, written into nginx.conf: no quotes, spaces or `$`. */
+const serverPath = z
+  .string()
+  .max(4096)
+  .regex(/^\/[A-Za-z0-9._@+/-]*$/, {
+    message: "an absolute path on the server, such as /etc/ssl/shop/fullchain.pem",
+  });
+
+export const tlsSchema = z
+  .strictObject({
+    certificate: serverPath.describe(
+      "The certificate chain (PEM) for the tenant's hosts, as a path on the nginx server.",
+    ),
+    certificateKey: serverPath.describe("Its private key (PEM), as a path on the nginx server."),
+  })
+  .describe(
+    "HTTPS in the generated nginx.conf: the shop on port 443 (HTTP/2) and a port-80 server that only redirects to https://; omit when TLS ends in front of nginx. Never sent to the browser.",
+  );
+
 export const hostSchema = z
   .strictObject({
     host: z
@@ -208,6 +227,7 @@ export const tenantSchema = z
       .nullable()
       .describe("Footer rules, or null for no footer (the US variant)."),
     auth: authSchema.optional(),
+    tls: tlsSchema.optional(),
     cardNote: localizedTextSchema
       .optional()
       .describe(
@@ -332,7 +352,7 @@ export const TENANT_ID_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export type RuntimeSettings = Browser.RuntimeSettings;
 
 /** The same settings as this schema produces them. */
-type SchemaRuntimeSettings = Omit<TenantConfig, "theme"> & {
+type SchemaRuntimeSettings = Omit<TenantConfig, "theme" | "tls"> & {
   id: string;
   year?: number;
   theme: Omit<TenantConfig["theme"], "palette" | "typography" | "radius">;

@@ -7,7 +7,7 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { hostname, networkInterfaces } from "node:os";
-import { posix } from "node:path";
+import { DEPLOY_FILE_NAMES } from "../build/deploy.ts";
 import { MANIFEST_FILE } from "../build/manifest.ts";
 
 const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
@@ -62,16 +62,23 @@ export function hostProblem(allowed: Set<string>, req: IncomingMessage): string 
     : `this preview does not answer to the host ${JSON.stringify(host)}`;
 }
 
-/** Deploy files of the bundle: for the operator, never served by the preview. */
-const DEPLOY_FILES = new Set(["/nginx.conf", "/_headers", `/${MANIFEST_FILE}`]);
+/** Deploy files of the bundle: for the operator, never served by the preview (nor by nginx). */
+const DEPLOY_FILES = new Set([...DEPLOY_FILE_NAMES, MANIFEST_FILE].map((name) => `/${name}`));
 
-export function isDeployFile(pathname: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return false; // the static server refuses it anyway
-  }
-  const normal = posix.normalize(decoded.replace(/\\/g, "/")).replace(/\/+$/, "");
-  return DEPLOY_FILES.has(normal.toLowerCase());
+/**
+ * Whether a normalised request path (./request-target.ts: decoded, dots resolved, slashes
+ * merged) names a deploy file, in any case and with a trailing slash: they stay 404 however
+ * spelled, and never fall through to the app page.
+ */
+export function isDeployFile(path: string): boolean {
+  return DEPLOY_FILES.has(path.replace(/\/$/, "").toLowerCase());
+}
+
+/**
+ * The prerendered pages under /_pages/ are answered at app addresses only (in the visitor's
+ * language, with its Content-Language), never by their own name; nginx.conf marks the folder
+ * `internal`.
+ */
+export function isInternalPath(path: string): boolean {
+  return path.toLowerCase().startsWith("/_pages/");
 }

@@ -8,7 +8,7 @@
  * tenant with that host's rules. Every other name still gets 421 (DNS rebinding, ./guard.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { hostName } from "../../storefront/src/domain/host.ts";
+import { hostName, localName } from "../../storefront/src/domain/host.ts";
 import { TENANT_ID_RE, type TenantConfig } from "../config/schema.ts";
 import type { PreviewHook, PreviewSite } from "./hook.ts";
 
@@ -60,7 +60,7 @@ export function routeHost(
   const raw = (header ?? "").toLowerCase();
   const name = raw.startsWith("[") ? raw.slice(0, raw.indexOf("]") + 1) : raw.split(":")[0];
   if (name === "localhost" || name === "127.0.0.1" || name === "[::1]") return { kind: "index" };
-  const bare = hostName(raw);
+  const bare = localName(hostName(raw));
   const alias = aliases.get(bare);
   if (alias) return { kind: "tenant", id: alias };
   if (name?.endsWith(".localhost") && ids.includes(bare)) return { kind: "tenant", id: bare };

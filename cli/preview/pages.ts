@@ -7,6 +7,7 @@ import type { IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { resolveHost } from "../../storefront/src/domain/host.ts";
 import {
+  cookieValue,
   LANGUAGE_COOKIE,
   pageFile,
   pageForPath,
@@ -30,14 +31,6 @@ export function bundleSettings(root: string): RuntimeSettings | null {
   } catch {
     return null;
   }
-}
-
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return null;
 }
 
 /** The prerendered page for a request to an app address (a route, not a file). */

@@ -7,11 +7,18 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { CspConfig } from "../build/deploy.ts";
 import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
-import { allowedHosts, exposureWarning, hostProblem, isDeployFile } from "./guard.ts";
+import {
+  allowedHosts,
+  exposureWarning,
+  hostProblem,
+  isDeployFile,
+  isInternalPath,
+} from "./guard.ts";
 import { applyHeaders } from "./headers.ts";
 import { bundleSite, type PreviewHook } from "./hook.ts";
 import type { PreviewOidc } from "./oidc.ts";
 import { proxyDecision, proxyRequest } from "./proxy.ts";
+import { parseRequestTarget } from "./request-target.ts";
 import { serveStatic } from "./static-files.ts";
 
 export interface PreviewOptions {
@@ -57,25 +64,34 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   let oidc: PreviewOidc | null = null;
 
   const server = createServer((req, res) => {
-    const path = req.url ?? "/";
-    const pathname = path.split(/[?#]/)[0] ?? "/";
     const misdirected = hostProblem(allowed, req);
     if (misdirected) return refuse(res, 421, `Misdirected request: ${misdirected}`);
+    // The one reading of the path that every decision below uses (./request-target.ts).
+    const target = parseRequestTarget(req.url ?? "/");
+    const site = hook.site ? hook.site(req) : fixed;
+    if (!target.ok) {
+      // As nginx answers it: 400, with the tenant's headers like every other answer.
+      if (site) applyHeaders(res, site.headersFor(""));
+      return refuse(res, 400, `Bad request: ${target.reason}`);
+    }
     const work = async () => {
       if (hook.handle && (await hook.handle(req, res))) return;
       if (oidc && (await oidc.handle(req, res))) return;
       if (api) {
         // Decided on the decoded, normalised path; only /public/ ever reaches the upstream.
-        const decision = proxyDecision(path);
+        const decision = proxyDecision(`${target.raw}${target.query}`);
         if (decision.kind === "refuse") return refuse(res, 400, `Refused: ${decision.reason}`);
         if (decision.kind === "forward") return proxyRequest(api, decision.path, req, res);
       }
-      if (demo && (await demo.handle(req, res))) return;
-      const site = hook.site ? hook.site(req) : fixed;
+      const url = new URL(`http://demo.invalid${target.raw}${target.query}`);
+      if (demo && (await demo.handle(req, res, url))) return;
       if (!site) return refuse(res, 404, "Not found");
-      applyHeaders(res, site.headersFor(pathname));
-      if (isDeployFile(pathname)) return refuse(res, 404, "Not found");
-      await serveStatic(site.root, req, res, site.pages);
+      // nginx picks the callback's headers by $request_uri, as sent: so does the preview.
+      applyHeaders(res, site.headersFor(target.raw));
+      if (isDeployFile(target.path) || isInternalPath(target.path)) {
+        return refuse(res, 404, "Not found");
+      }
+      await serveStatic(site.root, req, res, target.path, site.pages);
     };
     work().catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();

@@ -1,6 +1,5 @@
 import {
   ANONYMOUS_SILENT_CHECK_DELAY_MS,
-  AUTH_CALLBACK_PATH,
   authorityOf,
   SILENT_CHECK_TIMEOUT_MS,
 } from "./domain/auth.ts";
@@ -8,7 +7,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
 import { eventIdOfPath, isShell, pageForPath } from "./domain/pages.ts";
 import { withTimeout } from "./domain/with-timeout.ts";
 import { loadMessages } from "./i18n.ts";
-import { routes } from "./routes.ts";
+import { matchRoute, routeEntry } from "./routes.ts";
 import { readSettings } from "./settings.ts";
 import { isSilentCallbackFrame } from "./stores/AuthStore.ts";
 import { documentCookies } from "./stores/cookies.ts";
@@ -46,15 +45,19 @@ async function start(): Promise<void> {
   // preloads it): the stores start their calls before it has arrived.
   const view = withTimeout(import("./view.tsx"), CHUNK_LOAD_TIMEOUT_MS);
   const path = window.location.pathname;
-  const home = path === routes.home.path;
+  // What the route table says of this address (routes.ts): an unknown one is treated like any
+  // route but the first screen until the router sends it home.
+  const route = matchRoute(path);
+  const entry = route ? routeEntry(route.name) : undefined;
+  const firstInput = entry?.shop === "first-input";
   // Home's calls go out now, while the messages load and the page hydrates.
-  if (home) store.home.prefetch();
+  if (entry?.prefetch === "home") store.home.prefetch();
   const eventId = eventIdOfPath(path);
   if (eventId) store.prefetchEvent(eventId);
   // Every other address needs the shop at once: its chunk came beside the entry's (the boot
   // script preloads the route's screen), so it is built now, and an event page asks for the
   // event's products as soon as the event is known, not after the page has rendered it.
-  const shop = home ? null : loadShop(store);
+  const shop = firstInput ? null : loadShop(store);
   const offers = shop && eventId ? shop.then((s) => s && prefetchEventOffers(s, eventId)) : null;
 
   // The route's screen is evaluated before the first render, so it renders at once (no loading
@@ -86,7 +89,7 @@ async function start(): Promise<void> {
   // use for it before the visitor does something, so there it waits for the first touch, key or
   // scroll, or else 5 s after load and an idle moment: a slow phone's main thread stays free
   // while the first screen settles. Every other route built it at start-up (above).
-  if (home) {
+  if (firstInput) {
     const once = () => {
       for (const type of FIRST_INPUT) window.removeEventListener(type, once, true);
       void openShop(store, loadShop(store));
@@ -98,7 +101,7 @@ async function start(): Promise<void> {
     // The cart and checkout show the cart: it opens at once. Elsewhere it opens once the page's
     // own content (an event page's event and offers) has painted: its calls never stand first.
     const open = () => void openShop(store, shop);
-    if (path === routes.cart.path || path === routes.order.path) open();
+    if (entry?.shop === "at-once") open();
     else
       void (offers ?? Promise.resolve())
         .catch(() => {})
@@ -109,7 +112,7 @@ async function start(): Promise<void> {
   // tab the check runs at once (the account link appears quickly); an anonymous visitor's silent
   // ask to the provider waits until 5 s after load and an idle moment, so the sign-in library
   // and its hidden frame never compete with the first screen (/my-account asks at once).
-  if (!window.location.pathname.startsWith(AUTH_CALLBACK_PATH)) {
+  if (matchRoute(window.location.pathname)?.name !== "auth-callback") {
     if (hasStoredSession(window.sessionStorage)) void store.auth.init();
     else whenLoadedAndIdle(() => void store.auth.init(), ANONYMOUS_SILENT_CHECK_DELAY_MS);
   }

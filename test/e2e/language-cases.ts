@@ -100,4 +100,74 @@ export const LANGUAGE_CASES: LanguageCase[] = [
     headers: { "Accept-Language": "en-GB" },
     expected: "en",
   },
+  // Malformed input: every server reads it by one rule (domain/pages.ts firstAcceptedLanguage,
+  // cookieValue, host.ts hostName). A first entry that is not a language range is no
+  // preference; a cookie counts only when it is exactly one of the tenant's languages.
+  {
+    tenant: "mysport",
+    what: "a first entry that starts with a digit is no preference",
+    headers: { "Accept-Language": "1en" },
+    expected: "ru",
+  },
+  {
+    tenant: "mysport",
+    what: "a first entry that starts with a hyphen is no preference",
+    headers: { "Accept-Language": "-en" },
+    expected: "ru",
+  },
+  {
+    tenant: "mysport",
+    what: "two words in the first entry are no language range",
+    headers: { "Accept-Language": "en ru" },
+    expected: "ru",
+  },
+  {
+    tenant: "mysport",
+    what: "a tab inside the first entry is no language range",
+    headers: { "Accept-Language": "en\tx" },
+    expected: "ru",
+  },
+  {
+    tenant: "mysport",
+    what: "whitespace and parameters around the first range are allowed",
+    headers: { "Accept-Language": " \ten-GB ; q=0.8, ru" },
+    expected: "en",
+  },
+  {
+    tenant: "mysport",
+    what: "a cookie with more after the language is no choice",
+    headers: { "Accept-Language": "ru", Cookie: "storefront_lang=en|x" },
+    expected: "ru",
+  },
+  {
+    tenant: "mysport",
+    what: "a cookie in another case is no choice",
+    headers: { "Accept-Language": "ru", Cookie: "storefront_lang=EN" },
+    expected: "ru",
+  },
+  {
+    tenant: "mysport",
+    what: "whitespace around the cookie's name and value is dropped",
+    headers: { "Accept-Language": "ru", Cookie: "a=1;storefront_lang = en " },
+    expected: "en",
+  },
+  {
+    tenant: "mysport",
+    what: "the first of two language cookies counts",
+    headers: { "Accept-Language": "ru", Cookie: "storefront_lang=en; storefront_lang=ru" },
+    expected: "en",
+  },
+  {
+    tenant: "mysport",
+    what: "a fully qualified English host (trailing dot) is still English",
+    headers: { Host: "en.mysport.ru.", "Accept-Language": "ru-RU" },
+    expected: "en",
+    nginxOnly: true,
+  },
+  {
+    tenant: "timerman",
+    what: "a Spanish first entry with parameters",
+    headers: { "Accept-Language": "es;q=0.9,en" },
+    expected: "es",
+  },
 ];

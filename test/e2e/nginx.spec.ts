@@ -4,129 +4,17 @@
  * nginx per worker (own prefix, pid, temp paths and logs in a temp folder, ports on 127.0.0.1).
  * The demo backend is not behind it: the browser smoke only needs the app shell to render.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
-import { type DeployConfig, renderNginxConf } from "../../cli/build/deploy.ts";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { renderNginxConf } from "../../cli/build/deploy.ts";
 import type { BuildManifest } from "../../cli/build/manifest.ts";
 import { loadTenant } from "../../cli/config/load.ts";
-import type { TenantConfig } from "../../cli/config/schema.ts";
-import { test as base, expect, type Page } from "./fixtures.ts";
+import { cookieValue, LANGUAGE_COOKIE, servedLanguage } from "../../storefront/src/domain/pages.ts";
+import { expect, type Page } from "./fixtures.ts";
 import { LANGUAGE_CASES } from "./language-cases.ts";
-import { rawExchange } from "./raw-socket.ts";
-import { TENANT_PORTS, type TenantId } from "./tenants.ts";
-
-/** A tenant as its build saw it: with the hash of its pages' inline style, from the manifest. */
-async function deployConfig(id: string, config: TenantConfig): Promise<DeployConfig> {
-  const file = join("dist", id, "build-manifest.json");
-  const manifest = JSON.parse(await readFile(file, "utf8")) as BuildManifest;
-  return { ...config, styleHashes: manifest.styleHashes };
-}
-
-const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-const MIME_TYPES = "/etc/nginx/mime.types";
-const TENANTS = Object.keys(TENANT_PORTS) as TenantId[];
-
-interface Nginx {
-  url: (id: TenantId, path?: string) => string;
-}
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer().once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-
-/** The http {} context a distribution's nginx.conf would give, with every path in `prefix`. */
-function mainConf(prefix: string, sites: string[]): string {
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-    .map((t) => `  ${t}_temp_path ${join(prefix, t)};`)
-    .join("\n");
-  return `daemon off;
-# One process, never switching user: works the same as root or not, and reads dist/ as us.
-master_process off;
-pid ${join(prefix, "nginx.pid")};
-error_log ${join(prefix, "error.log")} warn;
-events { worker_connections 64; }
-http {
-  include ${MIME_TYPES};
-  default_type application/octet-stream;
-  access_log ${join(prefix, "access.log")};
-${temp}
-${sites.map((s) => `  include ${s};`).join("\n")}
-}
-`;
-}
-
-async function waitUntilServing(url: string, server: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`nginx exited:\n${log()}`);
-    if (
-      await fetch(url).then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`nginx did not answer at ${url}:\n${log()}`);
-}
-
-/** One nginx per worker, serving every tenant on its own port. */
-const test = base.extend<object, { nginx: Nginx }>({
-  nginx: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument.
-    async ({}, use) => {
-      if (!existsSync(NGINX)) throw new Error(`${NGINX} not found: run scripts/ensure-nginx.sh`);
-      const prefix = await mkdtemp(join(tmpdir(), "storefront-nginx-"));
-      const ports = new Map<TenantId, number>();
-      const sites: string[] = [];
-      for (const id of TENANTS) {
-        const tenant = await loadTenant("tenants", id);
-        if (!tenant.ok) throw new Error(`tenants/${id}.yaml is invalid`);
-        const port = await freePort();
-        ports.set(id, port);
-        const conf = await renderNginxConf(id, await deployConfig(id, tenant.config), {
-          root: resolve("dist", id),
-          listen: [`127.0.0.1:${port}`],
-        });
-        sites.push(join(prefix, `${id}.conf`));
-        await writeFile(sites.at(-1)!, conf);
-      }
-      const confFile = join(prefix, "nginx.conf");
-      await writeFile(confFile, mainConf(prefix, sites));
-      const args = ["-p", prefix, "-c", confFile, "-e", join(prefix, "error.log")];
-      // A clear message for a config nginx refuses, rather than a connection refused later.
-      await promisify(execFile)(NGINX, ["-t", ...args]).catch((e: { stderr: string }) => {
-        throw new Error(`nginx -t refused the generated config:\n${e.stderr}`);
-      });
-      let output = "";
-      const server = spawn(NGINX, args, { stdio: ["ignore", "pipe", "pipe"] });
-      server.stdout.on("data", (d) => (output += d));
-      server.stderr.on("data", (d) => (output += d));
-      const url = (id: TenantId, path = "/") => `http://127.0.0.1:${ports.get(id)}${path}`;
-      try {
-        for (const id of TENANTS) await waitUntilServing(url(id), server, () => output);
-        await use({ url });
-      } finally {
-        const exited = new Promise((done) => server.once("exit", done));
-        if (server.exitCode === null) server.kill("SIGQUIT");
-        await exited;
-        await rm(prefix, { recursive: true, force: true });
-      }
-    },
-    { scope: "worker" },
-  ],
-});
+import { deployConfig, type Nginx, TENANTS, test } from "./nginx-server.ts";
+import { rawExchange, rawReply } from "./raw-socket.ts";
+import { type TenantId, tenantUrl } from "./tenants.ts";
 
 /** Collects the page's CSP violation reports in window.cspViolations, from before any script. */
 async function recordViolations(page: Page) {
@@ -328,4 +216,142 @@ test("the first byte is in the visitor's language: cookie, Accept-Language, host
       expect(res.headers.get("vary"), where).toMatch(/Cookie, Accept-Language/);
     }
   }
+});
+
+/** A raw GET on the shared port with the given Host: what a browser or a scanner would send. */
+const onSharedPort = (nginx: Nginx, host: string, path = "/") =>
+  rawExchange(
+    `http://127.0.0.1:${nginx.shared}`,
+    `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+  );
+
+test.describe("five tenants on one port, as the README deploys them", () => {
+  test("a host that is no tenant's, or a bare IP, gets no byte of any shop", async ({ nginx }) => {
+    for (const host of [
+      "unknown.example",
+      `127.0.0.1:${nginx.shared}`,
+      "127.0.0.1",
+      "mysport.ru.evil",
+    ]) {
+      // 444: nginx closes the connection without an answer.
+      const reply = await rawReply(
+        `http://127.0.0.1:${nginx.shared}`,
+        `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(reply, host).toBe("");
+    }
+  });
+
+  test("each tenant's own hosts still reach its shop, a trailing dot included", async ({
+    nginx,
+  }) => {
+    const cases: [string, TenantId, string][] = [
+      ["mysport.ru", "mysport", "ru"],
+      ["en.mysport.ru", "mysport", "en"],
+      // A fully qualified name is the same host: its forced language holds.
+      ["EN.mysport.ru.", "mysport", "en"],
+    ];
+    for (const [host, id, language] of cases) {
+      const res = await onSharedPort(nginx, host);
+      expect(res.status, host).toBe(200);
+      const html = await res.text();
+      expect(html, host).toContain(`<html lang="${language}">`);
+      const expected = await readFile(join("dist", id, "_pages", language, "home.html"), "latin1");
+      expect(html, host).toBe(expected);
+    }
+  });
+
+  test("nginx -t accepts the tenants and the default server in one http {} without a warning", async ({
+    nginx,
+  }) => {
+    expect(nginx.checkOutput).toContain("syntax is ok");
+    expect(nginx.checkOutput).not.toMatch(/\[warn\]|variables_hash/);
+  });
+
+  test("a prerendered page is never served by its own address", async ({ nginx }) => {
+    for (const id of TENANTS) {
+      for (const path of ["/_pages/ru/home.html", "/_pages/en/contacts.html", "/_pages/"]) {
+        const res = await fetch(nginx.url(id, path));
+        expect(res.status, `${id} ${path}`).toBe(404);
+      }
+    }
+  });
+});
+
+/** Cookie headers a browser, a proxy or an attacker may send, well-formed or not. */
+const COOKIES = [
+  null,
+  "storefront_lang=ru",
+  "storefront_lang=en",
+  "storefront_lang=es",
+  "storefront_lang=EN",
+  "storefront_lang=en|x",
+  "storefront_lang= en",
+  "storefront_lang =en",
+  "x=1; storefront_lang=en",
+  "storefront_lang=en; storefront_lang=ru",
+  'storefront_lang="en"',
+  "storefront_lang=",
+  "storefront_lang=en,x",
+];
+/** Accept-Language headers, the same. */
+const ACCEPTS = [
+  null,
+  "ru",
+  "en",
+  "es",
+  "de",
+  "uk-UA",
+  "kk",
+  "1en",
+  "-en",
+  "en ru",
+  "ru en",
+  "ru\tx",
+  " en",
+  "en;q=0",
+  "es-419",
+  "*",
+  ",en",
+  "EN-us",
+  "ru_RU",
+  "zh-Hant-TW",
+  "x-klingon",
+  "en-",
+];
+
+test("nginx, the preview and the app's rule choose the same language for every cookie × Accept-Language", async ({
+  nginx,
+}) => {
+  const disagreements: string[] = [];
+  for (const id of ["mysport", "timerman"] as const) {
+    const tenant = await loadTenant("tenants", id);
+    if (!tenant.ok) throw new Error(`tenants/${id}.yaml is invalid`);
+    const { languages, usVariant } = tenant.config;
+    for (const cookie of COOKIES) {
+      for (const accept of ACCEPTS) {
+        const headers: Record<string, string> = {};
+        if (cookie !== null) headers.Cookie = cookie;
+        if (accept !== null) headers["Accept-Language"] = accept;
+        const rule = servedLanguage({
+          available: languages.available,
+          defaultLanguage: languages.default,
+          usVariant,
+          cookie: cookieValue(cookie, LANGUAGE_COOKIE),
+          acceptLanguage: accept,
+        });
+        const [fromNginx, fromPreview] = await Promise.all(
+          [nginx.url(id, "/contacts"), tenantUrl(id, "/contacts")].map((url) =>
+            fetch(url, { headers }).then((r) => r.headers.get("content-language")),
+          ),
+        );
+        if (fromNginx !== rule || fromPreview !== rule) {
+          disagreements.push(
+            `${id} ${JSON.stringify(headers)}: rule ${rule}, nginx ${fromNginx}, preview ${fromPreview}`,
+          );
+        }
+      }
+    }
+  }
+  expect(disagreements).toEqual([]);
 });

@@ -28,3 +28,17 @@ export function rawExchange(url: string, request: string): Promise<Response> {
     });
   });
 }
+
+/** Everything a server sends back to a raw request, as latin1 text ("" when it closes at once). */
+export function rawReply(url: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done, failed) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    let text = "";
+    socket.on("data", (chunk) => {
+      text += chunk.toString("latin1");
+    });
+    socket.on("error", failed);
+    socket.on("end", () => done(text));
+  });
+}

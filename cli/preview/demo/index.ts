@@ -33,8 +33,11 @@ import { createWorld, type World } from "./world.ts";
 export type { DemoOptions } from "./options.ts";
 
 export interface DemoBackend {
-  /** Answers the request if it is the demo's; false when it is not (serve the bundle). */
-  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /**
+   * Answers the request if it is the demo's; false when it is not (serve the bundle). `url` is
+   * the request target as the preview read it (default: req.url as a path, never a host).
+   */
+  handle(req: IncomingMessage, res: ServerResponse, url?: URL): Promise<boolean>;
   readonly state: DemoState;
   readonly world: World;
   readonly options: ResolvedDemoOptions;
@@ -81,6 +84,9 @@ export function createDemoBackend(demoOptions: DemoOptions = {}): DemoBackend {
       );
     }
     const match = router.match(req.method ?? "GET", url.pathname);
+    if (match.kind === "malformed") {
+      return fail(400, "MalformedPath", "The address has a malformed percent-encoding");
+    }
     if (match.kind === "none") return fail(404, "NotFound", `No route for ${url.pathname}`);
     if (match.kind === "wrong-method")
       return fail(405, "MethodNotAllowed", `${req.method} is not allowed here`);
@@ -107,8 +113,9 @@ export function createDemoBackend(demoOptions: DemoOptions = {}): DemoBackend {
     world,
     options,
     signToken: (email) => tokens.sign(email),
-    async handle(req, res) {
-      const url = new URL(req.url ?? "/", "http://demo.invalid");
+    async handle(req, res, given) {
+      const target = req.url?.startsWith("/") ? req.url : "/";
+      const url = given ?? new URL(`http://demo.invalid${target}`);
       if (!url.pathname.startsWith("/public/") && !url.pathname.startsWith("/demo/")) return false;
       send(res, await answer(req, url));
       return true;

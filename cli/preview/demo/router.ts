@@ -14,6 +14,8 @@ interface Route {
 export type Match =
   | { kind: "found"; handler: Handler; params: Record<string, string> }
   | { kind: "wrong-method" }
+  /** A parameter whose percent-encoding does not decode (to UTF-8): the client's error. */
+  | { kind: "malformed" }
   | { kind: "none" };
 
 export class Router {
@@ -46,9 +48,13 @@ export class Router {
         continue;
       }
       const params: Record<string, string> = {};
-      route.names.forEach((name, i) => {
-        params[name] = decodeURIComponent(m[i + 1] ?? "");
-      });
+      try {
+        route.names.forEach((name, i) => {
+          params[name] = decodeURIComponent(m[i + 1] ?? "");
+        });
+      } catch {
+        return { kind: "malformed" };
+      }
       return { kind: "found", handler: route.handler, params };
     }
     return pathMatched ? { kind: "wrong-method" } : { kind: "none" };

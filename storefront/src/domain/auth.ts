@@ -1,4 +1,5 @@
 /** Sign-in rules (spec §6): where the identity provider is and what the storefront keeps. */
+import { routes } from "../routes.ts";
 
 export interface AuthSettings {
   authority?: string | undefined;
@@ -13,7 +14,7 @@ export function authorityOf(auth: AuthSettings, origin: string): string {
 }
 
 /** Where the provider sends the browser back after sign-in (also the silent check's iframe). */
-export const AUTH_CALLBACK_PATH = "/auth-callback";
+export const AUTH_CALLBACK_PATH = routes["auth-callback"].path;
 
 /** Every key oidc-client-ts writes (user, state) starts with this prefix. */
 export const OIDC_KEY_PREFIX = "oidc.";

@@ -5,24 +5,33 @@ export interface HostOverrides {
   language?: Language | undefined;
 }
 
-/**
- * The name a Host header stands for: without its port, and without a trailing `.localhost`,
- * the form in which the preview serves a tenant's host on this machine (en.mysport.ru.localhost
- * is en.mysport.ru: browsers send every *.localhost name to the loopback interface).
- */
-export function hostName(host: string): string {
-  const name = host.toLowerCase().split(":")[0] ?? "";
-  return name.endsWith(".localhost") ? name.slice(0, -".localhost".length) : name;
-}
-
 /** Per-host overrides: a US host brings currency 840 and English; unknown hosts use the defaults. */
 export function resolveHost(
   config: Pick<RuntimeSettings, "hosts" | "currencyId">,
   host: string,
 ): HostOverrides {
-  const name = hostName(host);
-  const port = /:\d+$/.exec(host)?.[0] ?? "";
-  // A host may be written with its port (preview.shop.example:8443).
-  const entry = config.hosts.find((h) => h.host === name || h.host === name + port);
+  const name = localName(hostName(host));
+  const entry = config.hosts.find((h) => h.host === name || h.host === host.toLowerCase());
   return { currencyId: entry?.currencyId ?? config.currencyId, language: entry?.language };
+}
+
+/**
+ * A Host header or location.hostname as a name to compare: lower case, without the port and
+ * without the trailing dot of a fully qualified name (`EN.mysport.ru.:443` → `en.mysport.ru`),
+ * as nginx's `$host` reads it, so a host's forced language holds however the name is spelled.
+ */
+export function hostName(host: string): string {
+  const lower = host.toLowerCase();
+  const bracket = lower.startsWith("[") ? lower.indexOf("]") : -1;
+  const withoutPort = bracket > 0 ? lower.slice(0, bracket + 1) : lower.replace(/:\d*$/, "");
+  return withoutPort.endsWith(".") ? withoutPort.slice(0, -1) : withoutPort;
+}
+
+/**
+ * A tenant host as the preview serves it on this machine: `en.mysport.ru.localhost` is
+ * `en.mysport.ru` (browsers send every *.localhost name to the loopback interface, so
+ * `storefront preview --all --host-alias` needs no resolver set-up to try a host's rules).
+ */
+export function localName(name: string): string {
+  return name.endsWith(".localhost") ? name.slice(0, -".localhost".length) : name;
 }

@@ -1,27 +1,38 @@
-import { type RouteName, routes } from "../routes.ts";
+import { href, matchRoute, ROUTE_NAMES, type RoutesWith, routeEntry } from "../routes.ts";
 import type { Language, MenuItem } from "../settings-types.ts";
 import { detectLanguage } from "./language.ts";
 import { menuAllows } from "./menu.ts";
 
 /**
- * The pages the build prerenders (DESIGN 3a): the screens whose main content needs no API data,
- * rendered whole, and two shells (app bar, drawer, footer and a loading state) for every other
- * route. "cart-shell" exists because the bar's cart button differs on the cart itself.
+ * The pages the build prerenders (DESIGN 3a), derived from the route table (routes.ts `page`):
+ * the screens whose main content needs no API data, rendered whole, and two shells (app bar,
+ * drawer, footer and a loading state) for every other route. "cart-shell" exists because the
+ * bar's cart button differs on the cart itself.
  */
-export const FULL_PAGES = ["home", "contacts", "organizers", "photographers", "business"] as const;
-export type FullPage = (typeof FULL_PAGES)[number];
+export type FullPage = RoutesWith<"page", "full">;
 export type PageKind = FullPage | "shell" | "cart-shell";
 
-/** The path each page is rendered at; the shell's matches no menu item, no home and no cart. */
-export const PAGE_PATHS: Record<PageKind, string> = {
-  home: routes.home.path,
-  contacts: routes.contacts.path,
-  organizers: routes.organizers.path,
-  photographers: routes.photographers.path,
-  business: routes.business.path,
-  "cart-shell": routes.cart.path,
-  shell: "/event/0",
-};
+/** The routes prerendered whole, in the table's order. */
+export const FULL_PAGES = ROUTE_NAMES.filter(
+  (name): name is FullPage => routeEntry(name).page === "full",
+);
+
+/** The route the cart's shell is rendered at (the table has one). */
+const CART_SHELL_ROUTE =
+  ROUTE_NAMES.find((name) => routeEntry(name).page === "cart-shell") ?? "cart";
+
+/**
+ * The path each page is rendered at: a full page's route's, the cart shell's route's, and for the
+ * shell an event page's, which matches no menu item, no home and no cart.
+ */
+export const PAGE_PATHS = {
+  ...(Object.fromEntries(FULL_PAGES.map((p) => [p, routeEntry(p).path])) as Record<
+    FullPage,
+    string
+  >),
+  "cart-shell": routeEntry(CART_SHELL_ROUTE).path,
+  shell: href("event", { id: 0 }),
+} satisfies Record<PageKind, string>;
 
 /** The shells: pages whose route content waits for the app (no full page). */
 export const SHELL_PAGES = ["shell", "cart-shell"] as const satisfies readonly PageKind[];
@@ -33,40 +44,64 @@ export function isShell(page: PageKind): boolean {
 
 /** The pages a tenant has: landing pages only where its menu lists them (spec §2). */
 export function tenantPages(menu: readonly MenuItem[]): PageKind[] {
-  const full = FULL_PAGES.filter((p) => p === "home" || menuAllows(menu, p as RouteName));
+  const full = FULL_PAGES.filter((p) => p === "home" || menuAllows(menu, p));
   return [...full, "cart-shell", "shell"];
 }
 
-/** Which prerendered page answers a path (a trailing slash is tolerated, as the router does). */
+/** Which prerendered page answers a path: its route's (routes.ts `matchRoute`), else the shell. */
 export function pageForPath(path: string, menu: readonly MenuItem[]): PageKind {
-  const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  for (const page of tenantPages(menu)) {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, a match on the shell's path returns "shell" like the fall-through
-    if (page !== "shell" && PAGE_PATHS[page] === clean) return page;
-  }
+  const route = matchRoute(path)?.name;
+  if (!route) return "shell";
+  const page = routeEntry(route).page;
+  if (page === "cart-shell") return page;
+  if (page === "full" && tenantPages(menu).includes(route as FullPage)) return route as FullPage;
   return "shell";
 }
 
-/** The event id of an event page's path (/event/{id} or /event/{id}/photos), else null. */
+/** The event id of an event page's path (a route whose stores prefetch the event), else null. */
 export function eventIdOfPath(path: string): string | null {
-  const m = /^\/event\/([^/]+)(?:\/photos)?\/?$/.exec(path);
-  // Stryker disable next-line ConditionalExpression: equivalent, without a match m[1] throws inside the try below, which returns null
-  if (!m?.[1]) return null;
-  try {
-    return decodeURIComponent(m[1]);
-  } catch {
-    return null;
-  }
+  const route = matchRoute(path);
+  if (!route || routeEntry(route.name).prefetch !== "event") return null;
+  return route.params.id ?? null;
 }
 
 /** The cookie that mirrors the visitor's language choice, so a server can answer in it. */
 export const LANGUAGE_COOKIE = "storefront_lang";
 
-/** The first language tag of an Accept-Language header ("ru-RU,ru;q=0.9" → "ru-RU"). */
+/** HTTP's optional whitespace around a value (RFC 9110 §5.6.3): spaces and tabs, nothing else. */
+const OWS = /^[ \t]+|[ \t]+$/g;
+
+/**
+ * A language range (RFC 4647 §2.1) without the wildcard: 1–8 letters, then subtags of 1–8
+ * letters or digits. A first entry that is not one ("1en", "-en", "ru en") counts as no
+ * preference at all, on every server and in the generated nginx maps alike.
+ */
+export const LANGUAGE_RANGE = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
+
+/**
+ * The first language range of an Accept-Language header ("ru-RU,ru;q=0.9" → "ru-RU"): the text
+ * before the first comma, without its parameters and optional whitespace, when it is a language
+ * range; otherwise undefined (no preference). nginx.conf's accept map is the same rule as a
+ * regular expression (cli/build/nginx-pages.ts).
+ */
 export function firstAcceptedLanguage(header: string | null | undefined): string | undefined {
   // Stryker disable next-line OptionalChaining: equivalent, split always returns a first element
-  const first = header?.split(",")[0]?.split(";")[0]?.trim();
-  return first && first !== "*" ? first : undefined;
+  const first = (header ?? "").split(",")[0]?.split(";")[0]?.replace(OWS, "") ?? "";
+  return LANGUAGE_RANGE.test(first) ? first : undefined;
+}
+
+/**
+ * A cookie's value as nginx reads `$cookie_NAME` (and so every server of the shop): the first
+ * `name=value` pair of the header with that name, whitespace around the name and the value
+ * dropped, the value taken as it is (no decoding, so `en|x` stays `en|x` and is no language).
+ */
+export function cookieValue(header: string | null | undefined, name: string): string | null {
+  for (const part of (header ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at < 0) continue;
+    if (part.slice(0, at).replace(OWS, "") === name) return part.slice(at + 1).replace(OWS, "");
+  }
+  return null;
 }
 
 /**

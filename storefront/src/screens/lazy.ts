@@ -1,9 +1,8 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy, useState } from "react";
-import { matchPath } from "react-router-dom";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
 import { withTimeout } from "../domain/with-timeout.ts";
-import { routes } from "../routes.ts";
-import { SHELL_ROUTE_SCREENS, type ShellScreenModule } from "../shell-routes.ts";
+import { matchRoute, ROUTE_NAMES, routeEntry } from "../routes.ts";
+import { HomeScreen } from "./home/HomeScreen.tsx";
 
 /** A lazy screen that can also be loaded ahead of its first render. */
 export interface LazyScreen {
@@ -12,22 +11,36 @@ export interface LazyScreen {
   preload(): Promise<unknown>;
 }
 
+type ScreenModule = Record<string, ComponentType>;
+
+/**
+ * Every screen module but the first screen's, each its own chunk: the route table (routes.ts)
+ * names a route's screen by its module ("event/EventScreen"), and the build finds its chunks by
+ * the same name (cli/build/core.ts). Nothing else lists them.
+ */
+const LOADERS = import.meta.glob<ScreenModule>(["./*/*Screen.tsx", "!./home/**"]);
+
+/** The screens in the first chunk (with the view): the table marks them `firstScreen`. */
+const FIRST_SCREENS: Record<string, ComponentType> = { "home/HomeScreen": HomeScreen };
+
 /**
  * A lazy screen whose chunk load gives up after 120 s (spec §9) instead of hanging forever.
  * Loaded ahead (`preload`, as main.tsx does for the address a visitor opens), it renders at once:
  * no loading state in between, so an event page shared after a race shows the event sooner. The
  * choice is made once per mount, so a screen is never remounted when its chunk arrives.
  */
-function screen<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-): LazyScreen {
+function lazyScreen(module: string): LazyScreen {
+  const load = LOADERS[`./${module}.tsx`];
+  if (!load) throw new Error(`no screen module screens/${module}.tsx`);
+  const name = module.slice(module.lastIndexOf("/") + 1);
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const get = () => {
     pending ??= withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).then((m) => {
-      loaded = m[name] as ComponentType;
-      return loaded;
+      const component = m[name];
+      if (!component) throw new Error(`screens/${module}.tsx exports no ${name}`);
+      loaded = component;
+      return component;
     });
     return pending;
   };
@@ -43,42 +56,36 @@ function screen<K extends string>(
   return Screen;
 }
 
-export const screens = {
-  Event: screen(() => import("./event/EventScreen.tsx"), "EventScreen"),
-  EventPhotos: screen(() => import("./event/EventPhotosScreen.tsx"), "EventPhotosScreen"),
-  Search: screen(() => import("./search/SearchScreen.tsx"), "SearchScreen"),
-  Cart: screen(() => import("./cart/CartScreen.tsx"), "CartScreen"),
-  Checkout: screen(() => import("./order/CheckoutScreen.tsx"), "CheckoutScreen"),
-  OrderPaid: screen(() => import("./order/OrderPaidScreen.tsx"), "OrderPaidScreen"),
-  Contacts: screen(() => import("./contacts/ContactsScreen.tsx"), "ContactsScreen"),
-  Organizers: screen(() => import("./landing/OrganizersScreen.tsx"), "OrganizersScreen"),
-  Photographers: screen(() => import("./landing/PhotographersScreen.tsx"), "PhotographersScreen"),
-  Business: screen(() => import("./landing/BusinessScreen.tsx"), "BusinessScreen"),
-  MyAccount: screen(() => import("./account/MyAccountScreen.tsx"), "MyAccountScreen"),
-  MyOrders: screen(() => import("./account/MyOrdersScreen.tsx"), "MyOrdersScreen"),
-  MyOrder: screen(() => import("./account/MyOrderScreen.tsx"), "MyOrderScreen"),
-  AuthCallback: screen(() => import("./account/AuthCallbackScreen.tsx"), "AuthCallbackScreen"),
-  SignInRequired: screen(
-    () => import("./account/SignInRequiredScreen.tsx"),
-    "SignInRequiredScreen",
-  ),
-};
+/** Each screen module the table names (a route's `screen` and `signedOut`), built once. */
+const SCREENS = new Map<string, ComponentType | LazyScreen>();
+for (const route of ROUTE_NAMES) {
+  const entry = routeEntry(route);
+  for (const module of [entry.screen, entry.signedOut]) {
+    if (!module || SCREENS.has(module)) continue;
+    SCREENS.set(module, entry.firstScreen ? firstScreen(module) : lazyScreen(module));
+  }
+}
 
-/** The lazy screen of each shell route's module (the table is in shell-routes.ts). */
-const SHELL_SCREENS: Record<ShellScreenModule, LazyScreen> = {
-  "src/screens/event/EventScreen.tsx": screens.Event,
-  "src/screens/event/EventPhotosScreen.tsx": screens.EventPhotos,
-  "src/screens/search/SearchScreen.tsx": screens.Search,
-  "src/screens/cart/CartScreen.tsx": screens.Cart,
-  "src/screens/order/CheckoutScreen.tsx": screens.Checkout,
-  "src/screens/order/OrderPaidScreen.tsx": screens.OrderPaid,
-};
+function firstScreen(module: string): ComponentType {
+  const component = FIRST_SCREENS[module];
+  if (!component) throw new Error(`screens/${module}.tsx is not in the first chunk`);
+  return component;
+}
 
-/** Loads the screen of a shell route's address ahead of the first render; a failure is left to the screen's own load. */
+/** The component of a screen module the route table names ("event/EventScreen"). */
+export function screenOf(module: string): ComponentType {
+  const component = SCREENS.get(module);
+  if (!component) throw new Error(`the route table names no screen ${module}`);
+  return component;
+}
+
+/** Loads the screen of a preloaded route's address ahead of the first render; a failure is left to the screen's own load. */
 export function preloadScreenOf(path: string): Promise<void> {
-  const found = SHELL_ROUTE_SCREENS.find(([route]) => matchPath(routes[route].path, path));
-  if (!found) return Promise.resolve();
-  return SHELL_SCREENS[found[1]].preload().then(
+  const route = matchRoute(path);
+  if (!route || !routeEntry(route.name).preload) return Promise.resolve();
+  const component = SCREENS.get(routeEntry(route.name).screen);
+  if (!component || !("preload" in component)) return Promise.resolve();
+  return component.preload().then(
     () => undefined,
     () => undefined,
   );

@@ -4,7 +4,7 @@ import { observer } from "mobx-react-lite";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useLoadedShop, useStores } from "../app/stores-context.tsx";
 import { destinationHost, tenantText } from "../domain/tenant-text.ts";
-import { href } from "../routes.ts";
+import { href, matchRoute } from "../routes.ts";
 import { Icon } from "./icons.tsx";
 import { LanguageMenu } from "./LanguageMenu.tsx";
 import { NavLinks } from "./NavLinks.tsx";
@@ -14,7 +14,7 @@ function useBack() {
   const { settings, language } = useStores();
   const { pathname } = useLocation();
   const s = settings.settings;
-  const onHome = pathname === href("home");
+  const onHome = matchRoute(pathname)?.name === "home";
   // Leaving the shop: the link says where to (its label, and the host it leads to).
   if (s.appBar.backLink)
     return {
@@ -45,7 +45,7 @@ export const AppBar = observer(function AppBar() {
   const backLabel = back?.kind === "external" ? back.label : null;
   const backText = backLabel ?? t`Back to ${host}`;
   const s = settings.settings;
-  const onCart = pathname === href("cart");
+  const onCart = matchRoute(pathname)?.name === "cart";
   // The cart arrives with the shop, right after the first render: no badge until then.
   const count = shop?.cart.count ?? 0;
   const cartLabel =

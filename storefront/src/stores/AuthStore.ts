@@ -6,6 +6,7 @@ import {
   safeReturnPath,
 } from "../domain/auth.ts";
 import { withTimeout } from "../domain/with-timeout.ts";
+import { matchRoute } from "../routes.ts";
 import type { AuthClient, AuthClientConfig, AuthUser } from "./auth/client.ts";
 
 export interface SignedInUser {
@@ -158,5 +159,5 @@ export class AuthStore {
 
 /** Whether this document is the silent check's hidden iframe at the callback address. */
 export function isSilentCallbackFrame(win: Window): boolean {
-  return win.parent !== win && win.location.pathname.startsWith("/auth-callback");
+  return win.parent !== win && matchRoute(win.location.pathname)?.name === "auth-callback";
 }

@@ -102,7 +102,7 @@ describe("storefront build", () => {
     expect(await readFile(join(outDir, "mysport", "build-manifest.json"), "utf8")).toBe(before);
   }, 60_000);
 
-  it("preview rebuilds a bundle made from other sources, another tenant file or another CLI", async () => {
+  it("preview rebuilds a bundle made from other sources, another tenant file or another CLI, or with a malformed manifest", async () => {
     const bundle = join(outDir, "mysport");
     const tenant = await loadTenant(tenantsDir, "mysport");
     if (!tenant.ok) throw new Error("mysport.yaml does not load");
@@ -119,6 +119,14 @@ describe("storefront build", () => {
       }
       await writeFile(file, "{ not json");
       expect(await isStale(bundle, tenant.hash)).toBe(true);
+      // The inline styles' hashes go into the CSP: a list that is not one the build wrote means
+      // the pages would be served unstyled (or the preview stopped), so the bundle is rebuilt.
+      for (const styleHashes of ["'sha256-x'", ["'sha256-x'"], [1], null, { 0: "a" }]) {
+        const manifest = JSON.parse(built) as Record<string, unknown>;
+        manifest.styleHashes = styleHashes;
+        await writeFile(file, JSON.stringify(manifest));
+        expect([styleHashes, await isStale(bundle, tenant.hash)]).toEqual([styleHashes, true]);
+      }
     } finally {
       await writeFile(file, built);
     }

@@ -80,7 +80,7 @@ describe("startPreview", () => {
     }
   });
 
-  it("answers SPA routes with index.html and missing files with 404", async () => {
+  it("answers SPA routes with index.html and a missing asset with 404, as nginx does", async () => {
     for (const route of ["/event/1001/photos", "/order/order-000001", "/my-account/orders"]) {
       const res = await fetch(`${preview.url}${route}`);
       expect(res.status).toBe(200);
@@ -88,7 +88,16 @@ describe("startPreview", () => {
       expect(res.headers.get("cache-control")).toBe("no-cache");
     }
     expect((await fetch(`${preview.url}/assets/index-000000.js`)).status).toBe(404);
-    expect((await fetch(`${preview.url}/logo.png`)).status).toBe(404);
+    expect((await fetch(`${preview.url}/assets/nope`)).status).toBe(404);
+    // Outside /assets/ a missing name is an app address, a dot in it or not (nginx's try_files).
+    for (const route of ["/logo.png", "/search/1001/O.Brien", "/robots.txt/"]) {
+      const res = await fetch(`${preview.url}${route}`);
+      expect([route, res.status, await res.text()]).toEqual([
+        route,
+        200,
+        "<!doctype html><title>MySport</title>",
+      ]);
+    }
   });
 
   it("refuses paths that leave the bundle", async () => {
@@ -99,7 +108,7 @@ describe("startPreview", () => {
     ]) {
       const res = await rawGet(preview.url, path);
       expect(res.body).not.toContain("secret");
-      expect([403, 404]).toContain(res.status);
+      expect([400, 404]).toContain(res.status);
     }
   });
 
@@ -138,7 +147,9 @@ describe("startPreview", () => {
       expect(await res.json()).toEqual({ upstream: true });
       expect(seen).toEqual(["GET /backend/public/order-service/api/v1/orders?count=10 Bearer t"]);
       expect(proxied.demo).toBeNull();
-      expect((await fetch(`${proxied.url}/demo/img/photo/a1001-1.svg`)).status).toBe(404);
+      // No demo: its address is not the bundle's either, so it is an app address.
+      const image = await fetch(`${proxied.url}/demo/img/photo/a1001-1.svg`);
+      expect(image.headers.get("content-type")).toBe("text/html; charset=utf-8");
     } finally {
       await proxied.close();
       upstream.close();

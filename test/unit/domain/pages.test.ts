@@ -89,13 +89,22 @@ describe("nginx's maps", () => {
     const maps = nginxPageMaps("mysport", tenant.config);
     expect(maps.languageVar).toBe("storefront_mysport_language");
     expect(maps.defaultLanguage).toBe("ru");
-    expect(maps.languageLines[0]).toBe('"~*^en\\.mysport\\.ru\\|" en;');
-    expect(maps.languageLines.slice(1, 3)).toEqual([
-      '"~^[^|]*\\|ru\\|" ru;',
-      '"~^[^|]*\\|en\\|" en;',
-    ]);
+    // Each field becomes a token first: a forced host's language, an exact cookie, the class of
+    // the browser's first language range.
+    expect(maps.hostLines).toEqual(["en.mysport.ru en;"]);
+    expect(maps.cookieLines).toEqual(['"~^ru$" ru;', '"~^en$" en;']);
+    expect(maps.acceptLines.map((l) => l.split(" ").at(-1))).toEqual(["ru;", "es;", "other;"]);
+    // Then one line per combination of tokens, each answered by the app's own rule.
+    const answer = (key: string) =>
+      maps.languageLines.find((l) => l.startsWith(`"${key}" `))?.split(" ")[1];
+    expect(answer("en:ru:ru")).toBe("en;"); // a forced host wins
+    expect(answer(":en:ru")).toBe("en;"); // then the visitor's choice
+    expect(answer("::ru")).toBe("ru;"); // then the browser
+    expect(answer("::other")).toBe("en;");
     // es is not offered by mysport: a Spanish browser reads English.
-    expect(maps.languageLines.find((l) => l.includes("(es)"))).toMatch(/ en;$/);
+    expect(answer("::es")).toBe("en;");
+    expect(answer("::")).toBe("ru;"); // no preference: the default
+    expect(maps.languageLines).toHaveLength(2 * 3 * 4);
     expect(maps.pageLines).toContain("/cart cart-shell;");
     expect(maps.pageLines).toContain("/index.html home;");
   });

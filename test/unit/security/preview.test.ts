@@ -29,6 +29,11 @@ beforeAll(async () => {
   for (const name of ["nginx.conf", "_headers", "build-manifest.json"]) {
     writeFileSync(join(dist, name), `deploy file ${name}`);
   }
+  mkdirSync(join(dist, "_pages", "ru"), { recursive: true });
+  writeFileSync(
+    join(dist, "_pages", "ru", "home.html"),
+    "<!doctype html><title>prerendered</title>",
+  );
   preview = await startPreview({ distDir: dist, port: 0, security, warn: () => {} });
   port = new URL(preview.url).port;
 });
@@ -105,13 +110,13 @@ describe("binding beyond loopback", () => {
   });
 });
 
-describe("security headers and deploy files", () => {
-  const expectHeaders = (headers: Record<string, string>, frameable: boolean) => {
-    for (const { name, value } of securityHeaders(security, frameable)) {
-      expect([name, headers[name.toLowerCase()]]).toEqual([name, value]);
-    }
-  };
+const expectHeaders = (headers: Record<string, string>, frameable: boolean) => {
+  for (const { name, value } of securityHeaders(security, frameable)) {
+    expect([name, headers[name.toLowerCase()]]).toEqual([name, value]);
+  }
+};
 
+describe("security headers and deploy files", () => {
   it("sends the tenant's headers on the page, assets, SPA routes and 404s", async () => {
     for (const path of ["/", "/event/1001", "/assets/logo-1234.svg", "/assets/missing-0000.js"]) {
       expectHeaders((await rawRequest(preview.url, path)).headers, false);
@@ -135,9 +140,51 @@ describe("security headers and deploy files", () => {
       "//_headers",
       "/assets/../build-manifest.json",
       "/_headers?x=1",
+      "//build-manifest.json",
+      "/NGINX.CONF",
+      "/x/../build-manifest.json",
     ]) {
       const reply = await rawRequest(preview.url, path);
       expect([path, reply.status, reply.body.includes("deploy file")]).toEqual([path, 404, false]);
+    }
+  });
+});
+
+describe("one reading of the request path", () => {
+  it("never serves a deploy file after a doubled slash (the first segment is a path, not a host)", async () => {
+    for (const path of ["//x/build-manifest.json", "//x/nginx.conf", "//x/_headers"]) {
+      const reply = await rawRequest(preview.url, path);
+      expect([path, reply.status, reply.body]).toEqual([
+        path,
+        200,
+        "<!doctype html><title>shop</title>",
+      ]);
+    }
+  });
+
+  it("answers a malformed request target 400 with the tenant's headers, never 500", async () => {
+    for (const path of ["//%zz/", "/%zz", "/event/%2", "/a%00b", "/../index.html"]) {
+      const reply = await rawRequest(preview.url, path);
+      expect([path, reply.status]).toEqual([path, 400]);
+      expectHeaders(reply.headers, false);
+    }
+    // A bracket or a colon after "//" is part of the path, as nginx reads it: the app page.
+    for (const path of ["//[", "//x:99999/"]) {
+      const reply = await rawRequest(preview.url, path);
+      expect([path, reply.status]).toEqual([path, 200]);
+      expectHeaders(reply.headers, false);
+    }
+  });
+
+  it("does not serve the prerendered pages by their own names", async () => {
+    for (const path of [
+      "/_pages/ru/home.html",
+      "/_pages/",
+      "/%5Fpages/ru/home.html",
+      "/_PAGES/ru/home.html",
+    ]) {
+      const reply = await rawRequest(preview.url, path);
+      expect([path, reply.status, reply.body.includes("prerendered")]).toEqual([path, 404, false]);
     }
   });
 });

@@ -6,6 +6,7 @@ import { isInAppBrowser } from "../../domain/in-app-browser.ts";
 import { photoListRows } from "../../domain/photo-list.ts";
 import { type Purchase, photoCount } from "../../domain/purchase.ts";
 import { tenantText } from "../../domain/tenant-text.ts";
+import { literal } from "../../ui/literal.ts";
 import { useProductNames } from "../../ui/product-names.ts";
 
 /** Download all (zip), the photo list as CSV / Excel, the receipt and the support note. */
@@ -43,10 +44,13 @@ export const OrderDownloads = observer(function OrderDownloads({
       [t`Photo`, t`Product`, t`Link`],
       baseName,
     );
-  const { email, hours } = settings.settings.support;
-  const from = hours.from;
-  const to = hours.to;
-  const zone = tenantText(hours.timeZone, language.language);
+  const { email: supportEmail, hours } = settings.settings.support;
+  // The tenant's words go into the messages as text, never as part of their markup.
+  const email = literal(supportEmail);
+  const from = literal(hours.from);
+  const to = literal(hours.to);
+  const zoneText = tenantText(hours.timeZone, language.language);
+  const zone = zoneText ? literal(zoneText) : null;
   return (
     <section className="order-downloads" aria-labelledby="order-downloads-title">
       <Heading id="order-downloads-title">{t`Downloads`}</Heading>
@@ -132,13 +136,14 @@ export const OrderDownloads = observer(function OrderDownloads({
         {zone ? (
           <Trans>
             We have also sent the download links by e-mail. If the e-mail has not arrived within one
-            hour, contact support at <a href={`mailto:${email}`}>{email}</a> (Mon–Fri {from}–{to}{" "}
-            {zone}).
+            hour, contact support at <a href={`mailto:${supportEmail}`}>{email}</a> (Mon–Fri {from}–
+            {to} {zone}).
           </Trans>
         ) : (
           <Trans>
             We have also sent the download links by e-mail. If the e-mail has not arrived within one
-            hour, contact support at <a href={`mailto:${email}`}>{email}</a> (Mon–Fri {from}–{to}).
+            hour, contact support at <a href={`mailto:${supportEmail}`}>{email}</a> (Mon–Fri {from}–
+            {to}).
           </Trans>
         )}
       </p>

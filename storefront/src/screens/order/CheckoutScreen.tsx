@@ -6,6 +6,7 @@ import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { EmptyCart } from "../../ui/EmptyCart.tsx";
+import { literal } from "../../ui/literal.ts";
 import { useProductNames } from "../../ui/product-names.ts";
 import { PaymentStep } from "./PaymentStep.tsx";
 
@@ -106,7 +107,7 @@ export const CheckoutScreen = observer(function CheckoutScreen() {
           <h2 id="checkout-summary-title">{t`Your order`}</h2>
           {resuming && checkout.order ? (
             <p>
-              <Trans>Order № {checkout.order.number}</Trans>
+              <Trans>Order № {literal(checkout.order.number)}</Trans>
             </p>
           ) : (
             <ul className="checkout__items">

@@ -1,0 +1,256 @@
+/**
+ * One route table (routes.ts) from which the router, the lazy screens, the prerendered pages and
+ * the boot plan are derived, and one matcher that says which route a path is, for the app, the
+ * prerender, the preview and the boot script alike.
+ */
+import { existsSync } from "node:fs";
+import fc from "fast-check";
+import { matchRoutes } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { bootScreens, buildCore, screenManifestKey } from "../../../cli/build/core.ts";
+import {
+  eventIdOfPath,
+  FULL_PAGES,
+  PAGE_PATHS,
+  type PageKind,
+  pageForPath,
+  SHELL_PAGES,
+  tenantPages,
+} from "../../../storefront/src/domain/pages.ts";
+import { routerEntries } from "../../../storefront/src/router-entries.ts";
+import {
+  href,
+  matchPattern,
+  matchRoute,
+  ROUTE_NAMES,
+  type RouteName,
+  routeEntry,
+} from "../../../storefront/src/routes.ts";
+import { preloadScreenOf, screenOf } from "../../../storefront/src/screens/lazy.ts";
+
+const ALL_MENU = ["participants", "photographers", "organizers", "business", "contacts"] as const;
+
+/** A concrete path of a route: each parameter a sample value. */
+const samplePath = (name: RouteName) =>
+  href(name, { id: "1003", number: "101" }).replace(/\/$/, "") || "/";
+
+/** The router's entries with each element standing for a route's name. */
+const entries = (signedIn: boolean) =>
+  routerEntries(signedIn, {
+    screen: (name) => name,
+    signedOut: (name) => `signed-out:${name}`,
+    unknown: "home-redirect",
+  });
+
+/** What the router shows at a path: the elements of its matched entries, outermost first. */
+function routed(path: string, signedIn = true): unknown[] {
+  return (matchRoutes(entries(signedIn), path) ?? []).map((m) => m.route.element);
+}
+
+describe("the router comes from the route table", () => {
+  it("routes every table route to its own screen, a child inside its parent", () => {
+    for (const name of ROUTE_NAMES) {
+      const entry = routeEntry(name);
+      const shown = routed(samplePath(name));
+      if (entry.parent) expect(shown, name).toEqual([entry.parent, name]);
+      else expect(shown[0], name).toBe(name);
+    }
+    // A parent's own path shows its default child inside it (spec §2: orders by default).
+    expect(routed("/my-account")).toEqual(["my-account", "my-orders"]);
+  });
+
+  it("shows a signed-out visitor the sign-in screen at /my-account and below, never the orders", () => {
+    expect(routed("/my-account", false)).toEqual(["signed-out:my-account"]);
+    expect(routed("/my-account/order/5", false)).toEqual(["signed-out:my-account"]);
+  });
+
+  it("sends an address the table does not know home (spec §2)", () => {
+    for (const path of ["/no-such-page", "/x/contacts", "/event", "/Contacts", "//contacts"]) {
+      expect(matchRoute(path), path).toBeNull();
+      expect(routed(path), path).toEqual(["home-redirect"]);
+      // The server answers it with the shell, which the app then takes home.
+      expect(pageForPath(path, ALL_MENU), path).toBe("shell");
+    }
+  });
+});
+
+describe("the table's matcher", () => {
+  const cases: Array<[string, RouteName | null, Record<string, string>?]> = [
+    ["/", "home", {}],
+    ["//", "home", {}],
+    ["/contacts", "contacts", {}],
+    ["/contacts/", "contacts", {}],
+    ["/contacts//", "contacts", {}],
+    ["/%63ontacts", "contacts", {}],
+    ["/for%2Dbusiness", "business", {}],
+    ["/search/1003/O.Brien", "search-from-url", { id: "1003", number: "O.Brien" }],
+    ["/search/1003/..", "search-from-url", { id: "1003", number: ".." }],
+    ["/event/a%20b/photos/", "event-photos", { id: "a b" }],
+    ["/event/a%2Fb", "event", { id: "a/b" }],
+    ["/order/900001", "order-paid", { id: "900001" }],
+    ["/preorder/900001", "preorder-paid", { id: "900001" }],
+    ["/my-account", "my-account", {}],
+    ["/my-account/order/7", "my-order", { id: "7" }],
+    ["/auth-callback", "auth-callback", {}],
+    ["/event/", null],
+    ["/event//photos", null],
+    ["/my-account/xyz", null],
+    ["/index.html", null],
+    ["/CART", null],
+    ["/cart/x", null],
+    ["", null],
+  ];
+
+  it("answers trailing slashes, percent-encoding, dots and unknown paths as the router does", () => {
+    for (const [path, name, params] of cases) {
+      const match = matchRoute(path);
+      expect(match?.name ?? null, path).toBe(name);
+      if (params) expect(match?.params, path).toEqual(params);
+      // The router agrees: the same route (or home for an unknown one), the same parameters.
+      if (path === "") continue;
+      const router = matchRoutes(entries(true), path) ?? [];
+      const last = router.at(-1);
+      const shown = last?.route.element === "home-redirect" ? null : last?.route.element;
+      // A default child is its parent's address: matchRoute names the parent.
+      expect(shown === "my-orders" ? "my-account" : shown, path).toBe(name);
+      if (params) expect(last?.params, path).toEqual(params);
+    }
+  });
+
+  it("agrees with the router on any path made of the table's words, encoded or not", () => {
+    const words = ["event", "photos", "search", "cart", "order", "preorder", "contacts"];
+    const segment = fc.oneof(
+      fc.constantFrom(...words, "for-business", "my-account", "auth-callback", "1003", "O.Brien"),
+      fc.constantFrom(...words).map((w) => `%${w.charCodeAt(0).toString(16)}${w.slice(1)}`),
+      fc.constantFrom("", "..", ".", "a%20b", "a%2Fb", "%E2%82%AC", "Cart", "x"),
+    );
+    const path = fc
+      .tuple(fc.array(segment, { maxLength: 4 }), fc.constantFrom("", "/", "//"))
+      .map(([segments, tail]) => `/${segments.join("/")}${tail}`);
+    fc.assert(
+      fc.property(path, (p) => {
+        const match = matchRoute(p);
+        const last = (matchRoutes(entries(true), p) ?? []).at(-1);
+        const shown = last?.route.element === "home-redirect" ? null : last?.route.element;
+        expect(shown === "my-orders" ? "my-account" : shown, p).toBe(match?.name ?? null);
+        if (match) expect(last?.params, p).toEqual(match.params);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("finds nothing in a path that cannot be decoded: the app sends it home", () => {
+    expect(matchRoute("/event/%E0%A4%A")).toBeNull();
+    expect(matchPattern("/event/:id", "/event/%zz")).toBeNull();
+    expect(eventIdOfPath("/event/%E0%A4%A")).toBeNull();
+  });
+
+  it("never lets two routes claim one path (but a default child its parent's): the first match is the only one", () => {
+    const atParentPath = (name: RouteName) => {
+      const parent = routeEntry(name).parent as RouteName | undefined;
+      return parent !== undefined && routeEntry(parent).path === routeEntry(name).path;
+    };
+    for (const name of ROUTE_NAMES) {
+      const claims = ROUTE_NAMES.filter(
+        (other) => !atParentPath(other) && matchPattern(routeEntry(other).path, samplePath(name)),
+      );
+      expect(claims.length, name).toBe(1);
+    }
+  });
+});
+
+describe("the lazy screens come from the route table", () => {
+  it("every screen the table names has a loader that brings a component of the module's name", async () => {
+    const modules = new Set(
+      ROUTE_NAMES.flatMap((name) => {
+        const entry = routeEntry(name);
+        return entry.signedOut ? [entry.screen, entry.signedOut] : [entry.screen];
+      }),
+    );
+    for (const module of modules) {
+      expect(existsSync(`storefront/src/screens/${module}.tsx`), module).toBe(true);
+      const component = screenOf(module) as { preload?: () => Promise<unknown> };
+      expect(component, module).toBeTypeOf(module === "home/HomeScreen" ? "object" : "function");
+      if (component.preload) {
+        const loaded = await component.preload();
+        expect(loaded, module).toBeTruthy();
+      }
+    }
+  }, 120_000);
+
+  it("only the first screen is in the first chunk; a preloaded route's screen loads ahead of the first render", async () => {
+    expect(ROUTE_NAMES.filter((name) => routeEntry(name).firstScreen)).toEqual(["home"]);
+    await expect(preloadScreenOf("/event/1003")).resolves.toBeUndefined();
+    await expect(preloadScreenOf("/no-such-page")).resolves.toBeUndefined();
+  }, 60_000);
+});
+
+describe("the prerendered pages come from the route table", () => {
+  it("prerenders whole the routes marked so, each at its route's path, and two shells", () => {
+    expect(FULL_PAGES).toEqual(ROUTE_NAMES.filter((name) => routeEntry(name).page === "full"));
+    expect(FULL_PAGES).toEqual(["home", "contacts", "organizers", "photographers", "business"]);
+    for (const page of FULL_PAGES) expect(PAGE_PATHS[page]).toBe(routeEntry(page).path);
+    expect(PAGE_PATHS["cart-shell"]).toBe(routeEntry("cart").path);
+    expect(tenantPages(ALL_MENU)).toEqual([...FULL_PAGES, "cart-shell", "shell"]);
+  });
+
+  it("answers each page's own path with that page (the preview and nginx pick it by this)", () => {
+    for (const page of tenantPages(ALL_MENU)) {
+      expect(pageForPath(PAGE_PATHS[page as PageKind], ALL_MENU), page).toBe(page);
+    }
+    // The shell is rendered at an event page: a route the shell answers, with no full page.
+    expect(matchRoute(PAGE_PATHS.shell)?.name).toBe("event");
+    expect(SHELL_PAGES).toEqual(["shell", "cart-shell"]);
+  });
+});
+
+describe("the boot plan comes from the route table", () => {
+  it("preloads the screen of each page prerendered whole but the first screen, and of each preloaded route", () => {
+    const plan = bootScreens();
+    expect(plan.pages).toEqual({
+      contacts: "src/screens/contacts/ContactsScreen.tsx",
+      organizers: "src/screens/landing/OrganizersScreen.tsx",
+      photographers: "src/screens/landing/PhotographersScreen.tsx",
+      business: "src/screens/landing/BusinessScreen.tsx",
+    });
+    const preloaded = ROUTE_NAMES.filter((name) => routeEntry(name).preload);
+    expect(preloaded).toEqual([
+      "event",
+      "event-photos",
+      "search",
+      "search-from-url",
+      "cart",
+      "order",
+      "order-paid",
+      "preorder-paid",
+    ]);
+    expect(plan.routes).toEqual(
+      preloaded.map((name) => [routeEntry(name).path, screenManifestKey(routeEntry(name).screen)]),
+    );
+    for (const key of [...Object.values(plan.pages), ...plan.routes.map((r) => r[1])]) {
+      expect(existsSync(`storefront/${key}`), key).toBe(true);
+    }
+  });
+
+  it("is what the built boot script carries, with the table's matcher bundled in", async () => {
+    const core = await buildCore();
+    const plan = bootScreens();
+    expect(Object.keys(core.screens)).toEqual(Object.keys(plan.pages));
+    expect(core.routeScreens.map(([pattern]) => pattern)).toEqual(plan.routes.map((r) => r[0]));
+    // Each preloaded route brings its screen's chunk ("EventScreen-….js").
+    for (const [pattern, files] of core.routeScreens) {
+      const key = plan.routes.find((r) => r[0] === pattern)?.[1] ?? "";
+      const base = key.slice(key.lastIndexOf("/") + 1, -".tsx".length);
+      expect(
+        files.some((f) => f.startsWith(`assets/${base}-`)),
+        pattern,
+      ).toBe(true);
+    }
+    const routesJson = JSON.stringify(
+      core.routeScreens.map(([pattern, files]) => [pattern, files.map((f) => `/${f}`)]),
+    );
+    expect(core.boot).toContain(`"routes":${routesJson}`);
+    expect(core.boot).toContain("decodeURIComponent");
+    expect(core.boot).not.toContain("BOOT_PLAN");
+  }, 180_000);
+});
