@@ -29,6 +29,9 @@ async function bundleFingerprint(dir: string): Promise<string> {
   return JSON.stringify([manifest.files.map((f) => [f.path, f.sha256]), manifest.styleHashes]);
 }
 
+/** Compressed copies a build may write beside a file (page.html.br, page.html.gz). */
+const COMPRESSED_COPIES = [".br", ".gz"];
+
 /** Adds the dev script to every page of a dev build (never to `storefront build`'s output). */
 async function addDevScript(dir: string, generation: number): Promise<void> {
   const tag = devScriptTag(generation);
@@ -37,7 +40,10 @@ async function addDevScript(dir: string, generation: number): Promise<void> {
     const file = join(entry.parentPath, entry.name);
     const html = await readFile(file, "utf8");
     const at = html.indexOf("</head>");
-    if (at >= 0) await writeFile(file, `${html.slice(0, at)}${tag}${html.slice(at)}`);
+    if (at < 0) continue;
+    await writeFile(file, `${html.slice(0, at)}${tag}${html.slice(at)}`);
+    // A compressed copy holds the page without the tag: the preview would send it instead.
+    for (const suffix of COMPRESSED_COPIES) await rm(`${file}${suffix}`, { force: true });
   }
 }
 

@@ -58,6 +58,10 @@ describe("storefront dev: one tenant's rebuilds", () => {
     expect(tenant.inputs).toContain(yaml);
     expect(tenant.inputs.some((f) => f.endsWith(".svg"))).toBe(true);
     expect(await pageText(tenant)).toContain(`${DEV_PATH}/client.js?g=1`);
+    // No compressed copy of a page without the tag is left for the server to prefer.
+    const root = tenant.current()?.root ?? "";
+    const pages = (await readdir(root, { recursive: true })).filter((f) => /\.html\./.test(f));
+    expect(pages).toEqual([]);
     const page = openPage(tenant);
     expect(page.states.at(-1)).toEqual({ generation: 1, problems: [] });
 
