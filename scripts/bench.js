@@ -7,12 +7,13 @@
 //     --warm    keep the core cache (default: delete it before each measured build, so each
 //               build pays for the one Vite build of the core, as a fresh CI machine does)
 //     --strict  exit 1 when a figure misses its target
-//     --only    a comma-separated subset: weight,wire,build,incremental,validate,gallery,lighthouse
+//     --only    a comma-separated subset: weight,wire,build,incremental,validate,gallery,lighthouse,dev
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { benchDev } from "./bench-dev.js";
 import { BENCH_DOC, writeBenchDoc } from "./bench-docs.js";
 import { benchGallery } from "./bench-gallery.js";
 import { benchIncremental } from "./bench-incremental.js";
@@ -125,6 +126,7 @@ const BENCHMARKS = {
   validate: validateAll,
   gallery: benchGallery,
   lighthouse: benchLighthouse,
+  dev: benchDev,
 };
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(",") : Object.keys(BENCHMARKS);

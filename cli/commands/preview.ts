@@ -58,7 +58,7 @@ function styleHashesOf(manifest: unknown): string[] | null {
 }
 
 /** The hashes of the bundle's inline styles, from its build manifest (isStale checked them). */
-function builtStyleHashes(bundle: string): string[] {
+export function builtStyleHashes(bundle: string): string[] {
   try {
     return styleHashesOf(JSON.parse(readFileSync(join(bundle, MANIFEST_FILE), "utf8"))) ?? [];
   } catch {
@@ -121,6 +121,23 @@ function apiUrlProblem(text: string): string | null {
   if (url.search || url.hash)
     return `--api must not have a query or fragment, got ${JSON.stringify(text)}`;
   return null;
+}
+
+/**
+ * Where and with which backend `preview --all` and `dev` listen, from the flags they share with
+ * `preview <id>` (checked by previewSettings), or the message about the first wrong one.
+ */
+export function listenOptions(o: Omit<PreviewCommandOptions, "id">) {
+  const settings = previewSettings(o);
+  if (typeof settings === "string") return `error: ${settings}`;
+  return {
+    distDir: "",
+    port: settings.port,
+    host: o.host,
+    api: o.api,
+    demo: { latencyMs: settings.demoLatency, failRate: settings.demoFail },
+    warn: o.print.err,
+  };
 }
 
 /** `storefront preview <id>`: (re)builds when needed, then serves the bundle with the demo backend. */

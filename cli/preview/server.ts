@@ -3,10 +3,8 @@
  * origin, or with /public/* proxied to a real backend (--api). Demo options
  * (--demo-latency, --demo-fail) apply to the demo only.
  */
-import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join, resolve } from "node:path";
 import type { CspConfig } from "../build/deploy.ts";
 import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
 import {
@@ -16,9 +14,9 @@ import {
   isDeployFile,
   isInternalPath,
 } from "./guard.ts";
-import { applyHeaders, previewHeaders } from "./headers.ts";
+import { applyHeaders } from "./headers.ts";
+import { bundleSite, type PreviewHook } from "./hook.ts";
 import type { PreviewOidc } from "./oidc.ts";
-import { bundleSettings, choosePage } from "./pages.ts";
 import { proxyDecision, proxyRequest } from "./proxy.ts";
 import { parseRequestTarget } from "./request-target.ts";
 import { serveStatic } from "./static-files.ts";
@@ -41,6 +39,8 @@ export interface PreviewOptions {
   security?: CspConfig;
   /** Where the warning about a non-loopback --host goes (default: stderr). */
   warn?: (text: string) => void;
+  /** `dev` and `--all` (./hook.ts): more Host names, their own requests, the bundle per request. */
+  hook?: PreviewHook;
 }
 
 export interface PreviewServer {
@@ -53,20 +53,12 @@ export interface PreviewServer {
 }
 
 export async function startPreview(options: PreviewOptions): Promise<PreviewServer> {
-  const root = resolve(options.distDir);
-  if (!existsSync(join(root, "index.html"))) {
-    throw new Error(`No bundle at ${root} (index.html is missing). Build the tenant first.`);
-  }
+  const hook = options.hook ?? {};
+  const fixed = hook.site ? null : bundleSite(options.distDir, options.security);
   const api = options.api ? parseApiUrl(options.api) : null;
-  // The visitor's page in the visitor's language, as nginx.conf picks it (./pages.ts).
-  const settings = bundleSettings(root);
-  const pages = settings
-    ? (req: IncomingMessage, pathname: string) => choosePage(settings, req, pathname)
-    : undefined;
   // The demo trusts only access tokens of the local provider (or its own signed ones).
   const identify = (token: string) => (oidc ? oidc.identify(token) : Promise.resolve(null));
   const demo = api ? null : createDemoBackend({ ...options.demo, identify });
-  const headersFor = previewHeaders(options.security);
   let allowed = new Set<string>();
   // Created once the port is known: its issuer and redirect URIs are the preview's origin.
   let oidc: PreviewOidc | null = null;
@@ -76,12 +68,14 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     if (misdirected) return refuse(res, 421, `Misdirected request: ${misdirected}`);
     // The one reading of the path that every decision below uses (./request-target.ts).
     const target = parseRequestTarget(req.url ?? "/");
+    const site = hook.site ? hook.site(req) : fixed;
     if (!target.ok) {
       // As nginx answers it: 400, with the tenant's headers like every other answer.
-      applyHeaders(res, headersFor(""));
+      if (site) applyHeaders(res, site.headersFor(""));
       return refuse(res, 400, `Bad request: ${target.reason}`);
     }
     const work = async () => {
+      if (hook.handle && (await hook.handle(req, res))) return;
       if (oidc && (await oidc.handle(req, res))) return;
       if (api) {
         // Decided on the decoded, normalised path; only /public/ ever reaches the upstream.
@@ -91,12 +85,13 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       }
       const url = new URL(`http://demo.invalid${target.raw}${target.query}`);
       if (demo && (await demo.handle(req, res, url))) return;
+      if (!site) return refuse(res, 404, "Not found");
       // nginx picks the callback's headers by $request_uri, as sent: so does the preview.
-      applyHeaders(res, headersFor(target.raw));
+      applyHeaders(res, site.headersFor(target.raw));
       if (isDeployFile(target.path) || isInternalPath(target.path)) {
         return refuse(res, 404, "Not found");
       }
-      await serveStatic(root, req, res, target.path, pages);
+      await serveStatic(site.root, req, res, target.path, site.pages);
     };
     work().catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
@@ -118,6 +113,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   });
   const { port } = server.address() as AddressInfo;
   allowed = allowedHosts(host, port);
+  for (const name of hook.hosts?.(port) ?? []) allowed.add(name);
   const warning = exposureWarning(host);
   if (warning) (options.warn ?? ((text) => process.stderr.write(`${text}\n`)))(warning);
   const shownHost = host.includes(":") ? `[${host}]` : host;

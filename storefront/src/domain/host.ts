@@ -10,7 +10,7 @@ export function resolveHost(
   config: Pick<RuntimeSettings, "hosts" | "currencyId">,
   host: string,
 ): HostOverrides {
-  const name = hostName(host);
+  const name = localName(hostName(host));
   const entry = config.hosts.find((h) => h.host === name || h.host === host.toLowerCase());
   return { currencyId: entry?.currencyId ?? config.currencyId, language: entry?.language };
 }
@@ -25,4 +25,13 @@ export function hostName(host: string): string {
   const bracket = lower.startsWith("[") ? lower.indexOf("]") : -1;
   const withoutPort = bracket > 0 ? lower.slice(0, bracket + 1) : lower.replace(/:\d*$/, "");
   return withoutPort.endsWith(".") ? withoutPort.slice(0, -1) : withoutPort;
+}
+
+/**
+ * A tenant host as the preview serves it on this machine: `en.mysport.ru.localhost` is
+ * `en.mysport.ru` (browsers send every *.localhost name to the loopback interface, so
+ * `storefront preview --all --host-alias` needs no resolver set-up to try a host's rules).
+ */
+export function localName(name: string): string {
+  return name.endsWith(".localhost") ? name.slice(0, -".localhost".length) : name;
 }

@@ -1,0 +1,158 @@
+/**
+ * `storefront dev <id>` (or `--all`): serves like `storefront preview` and rebuilds as files are
+ * saved. It watches what the loader read for each tenant (its YAML and assets: cli/dev/inputs.ts),
+ * templates/ and the core's sources; after a burst of saves settles it validates, rebuilds what
+ * changed (a tenant's change renders that tenant only; the core is rebuilt only when its own
+ * sources changed) and reloads that tenant's open pages once the new build is complete. An
+ * invalid YAML is printed as `validate` prints it and shown over every open page of the tenant,
+ * while its last good build keeps serving.
+ */
+import { rm } from "node:fs/promises";
+import { relative, resolve, sep } from "node:path";
+import { PACKAGE_ROOT, STOREFRONT_DIR } from "../build/paths.ts";
+import { formatProblem, listTenantIds } from "../config/load.ts";
+import { DevTenant, type RebuildOutcome } from "../dev/tenant.ts";
+import { DevWatcher } from "../dev/watch.ts";
+import type { PreviewHook } from "../preview/hook.ts";
+import { addressLines, multiTenantHook, parseHostAliases } from "../preview/multi-tenant.ts";
+import { listenOptions, type PreviewCommandOptions } from "./preview.ts";
+import { paint } from "./print.ts";
+
+export interface DevCommandOptions extends Omit<PreviewCommandOptions, "id"> {
+  /** One tenant, or every tenant of the folder with `all`. */
+  id?: string | undefined;
+  all: boolean;
+  hostAliases: string[];
+  /** Resolves when the server should stop (default: Ctrl+C). */
+  stopped?: Promise<void>;
+}
+
+const TEMPLATES_DIR = resolve(PACKAGE_ROOT, "templates");
+const CORE_SOURCES = resolve(STOREFRONT_DIR, "src");
+
+export async function runDev(o: DevCommandOptions): Promise<number> {
+  const { out, err } = o.print;
+  const c = paint(o.print.color);
+  const listen = listenOptions(o);
+  if (typeof listen === "string") {
+    err(listen);
+    return 2;
+  }
+  const ids = o.all ? await listTenantIds(o.tenantsDir) : [o.id ?? "mysport"];
+  if (ids.length === 0) {
+    err(`no tenants found in ${o.tenantsDir}`);
+    return 1;
+  }
+  const aliases = parseHostAliases(o.hostAliases, ids);
+  if (typeof aliases === "string") {
+    err(aliases);
+    return 2;
+  }
+  if (aliases.size > 0 && !o.all) {
+    err("--host-alias needs --all (every tenant on one port, chosen by host name)");
+    return 2;
+  }
+
+  const devDir = resolve(o.outDir, ".dev");
+  await rm(devDir, { recursive: true, force: true });
+  const tenants = new Map(ids.map((id) => [id, new DevTenant(id, o.tenantsDir, devDir)]));
+  const report = (t: DevTenant, r: RebuildOutcome) => {
+    if (r.kind === "invalid") {
+      err(`${c.red("✗")} ${t.id}  invalid; the last good build keeps serving`);
+      for (const p of r.problems) err(`  ${formatProblem(p)}`);
+    } else if (r.kind === "failed") err(`${c.red("✗")} ${t.id}  build failed: ${r.error}`);
+    else if (r.kind === "unchanged") out(c.dim(`${t.id}  output unchanged, nothing reloaded`));
+    else {
+      const pages = r.pages === 1 ? "1 page" : `${r.pages} pages`;
+      out(`${c.green("✓")} ${t.id}  rebuilt in ${(r.ms / 1000).toFixed(2)} s, ${pages} reloaded`);
+    }
+  };
+
+  /** A rebuild that throws (a file vanished mid-read) is reported; the loop goes on. */
+  const rebuild = async (t: DevTenant) => {
+    try {
+      report(t, await t.rebuild());
+    } catch (e) {
+      report(t, { kind: "failed", error: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  // First builds, one tenant after another (the core is built once, by the first).
+  out(c.dim(ids.length === 1 ? `building ${ids[0]}…` : `building ${ids.length} tenants…`));
+  for (const t of tenants.values()) await rebuild(t);
+
+  // One rebuild at a time; changes that arrive meanwhile are built right after it.
+  const dirty = new Set<string>();
+  let running: Promise<void> | null = null;
+  const drain = async () => {
+    while (dirty.size > 0) {
+      const batch = [...dirty];
+      dirty.clear();
+      for (const id of batch) {
+        const t = tenants.get(id);
+        if (t) await rebuild(t);
+      }
+      watcher.setFiles([...tenants.values()].flatMap((t) => t.inputs));
+    }
+    running = null;
+  };
+  const watcher = new DevWatcher((paths) => {
+    const core = paths.some(
+      (p) => p.startsWith(CORE_SOURCES + sep) || p.startsWith(TEMPLATES_DIR + sep),
+    );
+    for (const t of tenants.values()) {
+      if (core || paths.some((p) => t.inputs.includes(p))) dirty.add(t.id);
+    }
+    if (core) out(c.dim(`changed: ${paths.map((p) => relative(process.cwd(), p)).join(", ")}`));
+    running ??= drain();
+  });
+  watcher.setFiles([...tenants.values()].flatMap((t) => t.inputs));
+  watcher.watchTree(TEMPLATES_DIR);
+  watcher.watchTree(CORE_SOURCES);
+
+  const single = tenants.get(ids[0] ?? "");
+  const hook: PreviewHook = o.all
+    ? multiTenantHook({
+        ids,
+        aliases,
+        entries: () =>
+          [...tenants.values()].flatMap((t) => (t.config ? [{ id: t.id, config: t.config }] : [])),
+        site: (id) => tenants.get(id)?.current() ?? null,
+        handle: (id, req, res) => tenants.get(id)?.handle(req, res) ?? false,
+      })
+    : {
+        handle: (req, res) => single?.handle(req, res) ?? false,
+        site: () => single?.current() ?? null,
+      };
+  const auth = !o.all ? single?.config?.auth : undefined;
+  const { startPreview } = await import("../preview/server.ts");
+  const server = await startPreview({
+    ...listen,
+    hook,
+    // One tenant: its sign-in on the dev origin, as preview does. Every tenant: none (yet).
+    oidc:
+      o.oidc !== false && auth && !auth.authority
+        ? { realm: auth.realm, clientId: auth.clientId }
+        : null,
+  });
+  const port = new URL(server.url).port;
+  if (o.all) {
+    for (const line of addressLines(Number(port), ids, aliases)) out(line);
+  } else {
+    out(
+      `${single?.config?.tenantName ?? ids[0]} (${ids[0]}) at ${server.url}, rebuilt as you save`,
+    );
+  }
+  if (server.oidc) out(`Sign-in: ${server.oidc.issuer} (runner@demo.example / demo)`);
+  out("Press Ctrl+C to stop.");
+  await (o.stopped ??
+    new Promise<void>((done) => {
+      process.once("SIGINT", done);
+      process.once("SIGTERM", done);
+    }));
+  watcher.close();
+  for (const t of tenants.values()) t.close();
+  await server.close();
+  await running;
+  return 0;
+}

@@ -1,0 +1,47 @@
+/**
+ * What `storefront dev` and `--all` add to the preview server (./server.ts), through one hook:
+ * more Host names it answers, requests they answer themselves (the tenants' index, the dev
+ * reload channel) and the bundle that answers a request (chosen by its Host name, or the
+ * latest good build of a tenant in `dev`). Without a hook the preview serves one fixed bundle.
+ */
+
+import { existsSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { join, resolve } from "node:path";
+import type { CspConfig } from "../build/deploy.ts";
+import { type HeadersFor, previewHeaders } from "./headers.ts";
+import { bundleSettings, choosePage } from "./pages.ts";
+import type { PageChooser } from "./static-files.ts";
+
+/** One bundle as the preview serves it: its folder, its pages by language, its headers. */
+export interface PreviewSite {
+  root: string;
+  pages?: PageChooser | undefined;
+  headersFor: HeadersFor;
+}
+
+export interface PreviewHook {
+  /** Host header values (name:port) answered beside the preview's own names. */
+  hosts?(port: number): Iterable<string>;
+  /** Answers a request itself (true), or leaves it to the demo backend and the bundle (false). */
+  handle?(req: IncomingMessage, res: ServerResponse): Promise<boolean> | boolean;
+  /** The bundle for this request; null answers 404. */
+  site?(req: IncomingMessage): PreviewSite | null;
+}
+
+/**
+ * A built bundle as a site. The page follows the tenant's host rules for the request's Host,
+ * also in its *.localhost form (en.mysport.ru.localhost: storefront/src/domain/host.ts).
+ */
+export function bundleSite(distDir: string, security?: CspConfig): PreviewSite {
+  const root = resolve(distDir);
+  if (!existsSync(join(root, "index.html"))) {
+    throw new Error(`No bundle at ${root} (index.html is missing). Build the tenant first.`);
+  }
+  // The visitor's page in the visitor's language, as nginx.conf picks it (./pages.ts).
+  const settings = bundleSettings(root);
+  const pages: PageChooser | undefined = settings
+    ? (req, pathname) => choosePage(settings, req, pathname)
+    : undefined;
+  return { root, pages, headersFor: previewHeaders(security) };
+}

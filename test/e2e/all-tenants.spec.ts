@@ -1,0 +1,94 @@
+/**
+ * Every tenant on one port through the real CLI, in Chromium: `storefront preview --all` lists
+ * the tenants at http://localhost:<port>/ and serves each at http://<id>.localhost:<port>/ (the
+ * browser sends *.localhost to this machine); a --host-alias serves a tenant with that host's
+ * rules (en.mysport.ru forces English).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { expect, test } from "./fixtures.ts";
+
+test.describe.configure({ mode: "serial" });
+
+const PORT = Number(process.env.E2E_PORT_BASE ?? 4301) + 11;
+
+let preview: ChildProcess | undefined;
+let output = "";
+
+test.beforeAll(async () => {
+  // The bundles are the ones the test script built.
+  preview = spawn(
+    process.execPath,
+    [
+      "cli/bin.js",
+      "preview",
+      "--all",
+      "--port",
+      String(PORT),
+      "--host-alias",
+      "en.mysport.ru=mysport",
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  preview.stdout?.on("data", (d) => (output += d));
+  preview.stderr?.on("data", (d) => (output += d));
+  await expect.poll(() => output, { timeout: 60_000 }).toContain("Press Ctrl+C");
+});
+
+test.afterAll(() => {
+  preview?.kill();
+});
+
+test("the index lists every tenant with its name, languages, currency and a link", async ({
+  page,
+}) => {
+  await page.goto(`http://localhost:${PORT}/`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Every tenant on port ${PORT}`);
+  const rows = page.getByRole("row");
+  await expect(rows).toHaveCount(6);
+  const mysport = rows.filter({ has: page.getByRole("link", { name: "MySport", exact: true }) });
+  await expect(mysport).toContainText("ru (default), en");
+  await expect(mysport).toContainText("RUB");
+  const usa = rows.filter({ has: page.getByRole("link", { name: "MySport USA" }) });
+  await expect(usa).toContainText("USD");
+  for (const name of ["IronStar", "MyEventPhoto", "TimerMan"]) {
+    await expect(page.getByRole("link", { name })).toHaveAttribute("href", /\.localhost:\d+\/$/);
+  }
+  await page.getByRole("link", { name: "MySport", exact: true }).click();
+  await expect(page).toHaveURL(`http://mysport.localhost:${PORT}/`);
+  await expect(page).toHaveTitle(/MySport/);
+});
+
+test("two tenants on one port, each by its host name, each with its own settings", async ({
+  page,
+}) => {
+  const settingsId = () =>
+    page.evaluate(
+      () => JSON.parse(document.getElementById("tenant-settings")?.textContent ?? "{}").id,
+    );
+  await page.goto(`http://mysport.localhost:${PORT}/`);
+  await expect(page.getByRole("banner")).toBeVisible();
+  expect(await settingsId()).toBe("mysport");
+  await page.goto(`http://ironstar.localhost:${PORT}/`);
+  await expect(page.getByRole("banner")).toBeVisible();
+  expect(await settingsId()).toBe("ironstar");
+  await expect(page).toHaveTitle(/IronStar/);
+});
+
+test.describe("a host alias", () => {
+  // A page whose host forces a language hydrates with a mismatch today, on the tenant's real
+  // host as much as at its .localhost form (the prerendered page does not know the host's
+  // rules); this test is about which page the alias serves, so it does not fail on that.
+  test.use({ guards: { pageErrors: false } });
+
+  test("a host alias serves its tenant with that host's rules (en.mysport.ru: English)", async ({
+    page,
+  }) => {
+    await page.goto(`http://mysport.localhost:${PORT}/`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await page.goto(`http://en.mysport.ru.localhost:${PORT}/`);
+    await expect(page.getByRole("banner")).toBeVisible();
+    // The page the server chose and the app that took it over both keep the host's English.
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+  });
+});

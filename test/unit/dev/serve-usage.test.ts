@@ -1,0 +1,36 @@
+/**
+ * How `storefront preview` and `storefront dev` refuse a command line that means two things:
+ * a tenant id and --all, a --host-alias without --all, or an alias that is not <host>=<id>.
+ * Usage errors exit 2 and name what is wrong; nothing is served.
+ */
+import { describe, expect, it } from "vitest";
+import { cli } from "../fixtures/cli.ts";
+
+describe("preview and dev: one tenant or --all", () => {
+  it("refuses a tenant id with --all", async () => {
+    for (const command of ["preview", "dev"]) {
+      const r = await cli(command, "mysport", "--all", "--port", "0");
+      expect([command, r.code]).toEqual([command, 2]);
+      expect(r.stderr).toContain("pass either a tenant id or --all, not both");
+    }
+  });
+
+  it("refuses --host-alias without --all", async () => {
+    const r = await cli("dev", "mysport", "--host-alias", "en.mysport.ru=mysport");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--host-alias needs --all");
+  });
+
+  it("refuses an alias that is not <tenant-host>=<id> of a served tenant", async () => {
+    const bad = await cli(
+      "preview",
+      "--all",
+      "--port",
+      "0",
+      "--host-alias",
+      "en.mysport.ru=nobody",
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/no tenant "nobody" is served; served: .*mysport/);
+  });
+});
