@@ -105,7 +105,7 @@ export async function main(argv: string[]): Promise<number> {
   });
 
   /** Options of the commands that change what a server serves (publish, rollback). */
-  const serving = (cmd: Command) =>
+  const publishing = (cmd: Command) =>
     cmd
       .requiredOption(
         "--to <target>",
@@ -140,7 +140,7 @@ export async function main(argv: string[]): Promise<number> {
   });
 
   common(
-    serving(
+    publishing(
       program
         .command("publish")
         .argument("[ids...]", "tenant ids")
@@ -194,7 +194,7 @@ export async function main(argv: string[]): Promise<number> {
   );
 
   common(
-    serving(
+    publishing(
       program
         .command("rollback")
         .argument("<id>", "tenant id")
