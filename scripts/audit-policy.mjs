@@ -29,6 +29,10 @@ export const FIXED = {
     versions: ["6.4.3", "7.3.5", "8.0.16"],
     why: "CVE-2026-53571 (server.fs.deny bypass), CVE-2026-39363/39364/39365 (7.3.2), GHSA-93m4-6634-74q7",
   },
+  "jpeg-js": {
+    versions: ["0.4.4"],
+    why: "CVE-2022-25851 (infinite loop on a crafted JPEG), CVE-2020-8175 (0.4.0) — the demo backend decodes uploaded selfies",
+  },
   // --- notable transitive production packages --------------------------------------------
   koa: {
     versions: ["2.16.2", "3.0.1"],
@@ -105,7 +109,15 @@ export const DECISIONS = {
   "@capsizecss/metrics": "no advisory; data only (Arial's metrics for the brand font's fallback)",
   "@capsizecss/unpack":
     "no advisory; reads the metrics of the tenant's checked, size-bounded WOFF2 fonts at build time",
+  "@csstools/css-tokenizer":
+    "no advisory; tokenizes the CSS inside tenant SVGs for the allow-list check (CLI only)",
+  "@pdf-lib/fontkit":
+    "no advisory; subsets the bundled DejaVu font into the policy PDF at build time",
   commander: "no advisory; parses the CLI's own arguments",
+  "dejavu-fonts-ttf": "no advisory; font data only, embedded (as a subset) in the policy PDF",
+  "pdf-lib": "no advisory; writes the policy PDF from our own catalogs at build time",
+  pofile: "no advisory; reads our own .po catalogs for the policy PDF at build time",
+  saxes: "no advisory; parses tenant SVGs (well-formedness, namespaces) for the allow-list check",
   culori: "no advisory; parses the tenant's palette colours for the contrast check (CLI only)",
   fflate: "no advisory; zips demo archives in the preview",
   mobx: "no advisory; state of the storefront",
