@@ -195,6 +195,10 @@ describe("the shop over the root", () => {
         type: "image/jpeg",
       },
     );
+    // Nothing leaves before the participant agrees to the face search of this event.
+    expect(await shopOf(store).faceSearch.search("1003", "a1", jpeg)).toBe(false);
+    expect(rec.lines.some((l) => l.startsWith("POST /selfies"))).toBe(false);
+    shopOf(store).selfieConsent.set("1003", true);
     expect(await shopOf(store).faceSearch.search("1003", "a1", jpeg)).toBe(false);
     expect(rec.lines.some((l) => l.startsWith("POST /selfies"))).toBe(true);
   });
