@@ -19,21 +19,43 @@ test.use({ locale: "en-US" });
 test.setTimeout(60_000);
 
 /**
- * The selfies the face search stored, as it stored them (each upload's answer names its file),
- * and how many uploads went out.
+ * The selfies that left the page, as the one transport handed them to the browser's fetch (the
+ * multipart file of POST …/selfies, read in the page before it goes out; the service deletes
+ * each one once its search is done, so it is never read back), and how many uploads went out.
  */
-function uploads(page: Page): { count: () => number; stored: () => Promise<Buffer[]> } {
-  const answers: Promise<string>[] = [];
-  page.on("response", (r) => {
-    if (r.request().method() === "POST" && new URL(r.url()).pathname.endsWith("/selfies"))
-      answers.push(r.json().then((s: { fileUrl: string }) => new URL(s.fileUrl, r.url()).href));
+async function uploads(
+  page: Page,
+): Promise<{ count: () => number; stored: () => Promise<Buffer[]> }> {
+  await page.addInitScript(() => {
+    const sent: Promise<string>[] = [];
+    (window as unknown as { sentSelfies: Promise<string>[] }).sentSelfies = sent;
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const file = init?.body instanceof FormData ? init.body.get("file") : null;
+      if (init?.method === "POST" && url.includes("/selfies") && file instanceof Blob) {
+        sent.push(
+          file.arrayBuffer().then((b) => {
+            let text = "";
+            for (const byte of new Uint8Array(b)) text += String.fromCharCode(byte);
+            return btoa(text);
+          }),
+        );
+      }
+      return original(input, init);
+    };
+  });
+  const read = () =>
+    page.evaluate(() =>
+      Promise.all((window as unknown as { sentSelfies: Promise<string>[] }).sentSelfies),
+    );
+  let count = 0;
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname.endsWith("/selfies")) count++;
   });
   return {
-    count: () => answers.length,
-    stored: async () =>
-      Promise.all(
-        (await Promise.all(answers)).map(async (url) => (await page.request.get(url)).body()),
-      ),
+    count: () => count,
+    stored: async () => (await read()).map((b64) => Buffer.from(b64, "base64")),
   };
 }
 
@@ -75,12 +97,17 @@ function png(): Buffer {
   ]);
 }
 
-const open = (page: Page) => page.goto(tenantUrl("mysport", "/event/1002/photos?tab=mine"));
+/** The participant agrees to the face search first (nothing is sent before): then the upload. */
+const AGREE = "I agree that my selfie is used to find my photos of this event";
+const open = async (page: Page) => {
+  await page.goto(tenantUrl("mysport", "/event/1002/photos?tab=mine"));
+  await page.getByRole("checkbox", { name: AGREE }).check();
+};
 const found = (page: Page) =>
   expect(page.locator(".results")).toContainText("Found by your selfie", { timeout: 20_000 });
 
 test("a phone JPEG with EXIF GPS leaves without any of its metadata", async ({ page }) => {
-  const sent = uploads(page);
+  const sent = await uploads(page);
   await open(page);
   const phone = Buffer.from(phoneSelfie());
   expect(containsText(phone, "Exif")).toBe(true);
@@ -98,7 +125,7 @@ test("a phone JPEG with EXIF GPS leaves without any of its metadata", async ({ p
 });
 
 test("a PNG named shot.jpg goes as a real JPEG and is searched, not refused", async ({ page }) => {
-  const sent = uploads(page);
+  const sent = await uploads(page);
   await open(page);
   await page
     .getByLabel("Upload a photo")
@@ -111,7 +138,7 @@ test("a PNG named shot.jpg goes as a real JPEG and is searched, not refused", as
 test("a HEIC this browser cannot read says so; over 8 MB says the limit; nothing is sent", async ({
   page,
 }) => {
-  const sent = uploads(page);
+  const sent = await uploads(page);
   await open(page);
   const input = page.getByLabel("Upload a photo");
   const heic = Buffer.concat([

@@ -15,7 +15,6 @@ import { GiftOffer } from "../../parts/gift/GiftOffer.tsx";
 import { href } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
-import "./event-page.scss";
 
 /**
  * Event page (/event/{id}), where a runner lands from the organiser's e-mail: the event's cover,
