@@ -21,11 +21,13 @@ describe("the tenants in tenants/", () => {
     }
   });
 
-  it("validates all of them well under half a second", async () => {
-    await loadTenants("tenants");
-    const start = performance.now();
-    await loadTenants("tenants");
-    expect(performance.now() - start).toBeLessThan(500);
+  // How fast validation is lives in `npm run bench` (validate, ≤ 0.5 s), not in a timed test.
+  it("answers the same twice: loading keeps no state between runs", async () => {
+    const first = await loadTenants("tenants");
+    const second = await loadTenants("tenants");
+    expect(second.map((r) => [r.id, r.ok, r.ok ? r.hash : null])).toEqual(
+      first.map((r) => [r.id, r.ok, r.ok ? r.hash : null]),
+    );
   });
 
   it("loads only the ids asked for, once each", async () => {

@@ -1,15 +1,15 @@
 // @vitest-environment node
-/** Seeded, deterministic data that starts in under a second. */
+/** Seeded, deterministic data (how fast it starts is the preview's start-up, in the bench). */
 import { describe, expect, it } from "vitest";
 import { createDemoBackend } from "../../../cli/preview/demo/index.ts";
 import { PRODUCT_TYPES } from "../../../storefront/src/api/index.ts";
 import { apiFor, startDemo } from "./demo-server.ts";
 
 describe("seeded data", () => {
-  it("starts in under a second", () => {
-    const started = performance.now();
-    createDemoBackend();
-    expect(performance.now() - started).toBeLessThan(1_000);
+  it("is the same data every time it starts", () => {
+    const a = createDemoBackend().world;
+    const b = createDemoBackend().world;
+    expect(b.events).toEqual(a.events);
   });
 
   it("has at least three events, one with 10,000 photos, and one still processing", () => {

@@ -1,7 +1,8 @@
 /**
  * The config loader on arbitrary input (issue 9, point 5): whatever bytes a tenant file holds,
  * loadTenant answers with a valid config or with its own problems (file:line:col, a field, a
- * message), never with another exception, and each file is answered quickly (a hang guard).
+ * message), never with another exception. A hang would fail the test by vitest's own timeout;
+ * how fast the loader is lives in the bench, not here.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,8 +14,6 @@ import { formatProblem, type LoadResult, loadTenant } from "../../../cli/config/
 import { tenantSchema } from "../../../cli/config/schema.ts";
 import { PAYLOADS } from "./payloads.ts";
 
-/** Far above a normal load (a few ms); only a hang or a blow-up comes near it. */
-const CASE_LIMIT_MS = 2_000;
 const MYSPORT = readFileSync("tenants/mysport.yaml", "utf8");
 
 let root: string;
@@ -30,14 +29,11 @@ beforeAll(() => {
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** Loads one file's content and checks the answer is the loader's own, in time. */
+/** Loads one file's content and checks the answer is the loader's own. */
 async function check(content: string | Uint8Array): Promise<LoadResult> {
   const id = `fuzz-${seq++}`;
   writeFileSync(join(tenantsDir, `${id}.yaml`), content);
-  const started = performance.now();
   const result = await loadTenant(tenantsDir, id);
-  const elapsed = performance.now() - started;
-  expect(elapsed, "one file took too long").toBeLessThan(CASE_LIMIT_MS);
   expect(result.id).toBe(id);
   if (result.ok) {
     expect(tenantSchema.safeParse(result.config).success).toBe(true);

@@ -145,7 +145,7 @@ describe("storefront publish to a folder", () => {
     expect(new Set(shared)).toEqual(kept);
   }, 120_000);
 
-  it("rollback switches current back to the previous release, or the named one, in well under a second", async () => {
+  it("rollback switches current back to the previous release, or the named one (one rename: its time is the bench's)", async () => {
     const state = JSON.parse(await readFile(join(www, ID, "state.json"), "utf8")) as {
       releases: { name: string }[];
     };
@@ -156,7 +156,6 @@ describe("storefront publish to a folder", () => {
     expect(back.code).toBe(0);
     const result = JSON.parse(back.stdout).tenants[0];
     expect(result).toMatchObject({ status: "rolled-back", release: older, previous: newer });
-    expect(result.ms).toBeLessThan(1000);
     expect(await live()).toBe(older);
     // Nothing older is kept: said so, and nothing changes.
     const none = await storefront(args);
