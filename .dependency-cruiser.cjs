@@ -1,5 +1,5 @@
 /**
- * The layers of the browser core (DESIGN.md "Layout", issue 16), checked by `npm run layers`
+ * The layers of the browser core (DESIGN.md "Layout"), checked by `npm run layers`
  * (scripts/layers.sh, also a step of the test command). Imports flow one way:
  *
  *   the composition root (main.tsx, view.tsx, App.tsx, AppRoutes.tsx, prerender.tsx)

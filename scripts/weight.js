@@ -1,4 +1,4 @@
-// Route weights (issue #9): the JavaScript and CSS a route needs before it can render, gzip,
+// Route weights: the JavaScript and CSS a route needs before it can render, gzip,
 // read from the core build's Vite manifest; and the floor they are compared with, a bare
 // React 19 + Vite app built with the same Vite. Used by `npm run bench` and by the size-budget
 // test (test/unit/build/size-budget.test.ts), so both count the same bytes.

@@ -191,7 +191,7 @@ export function scaffoldTenant(
     for (const [file, text] of Object.entries(brandSvgs(answers.name, answers.color))) {
       assets.set(`${id}/${file}`, { text });
     }
-    // Dark with the brand's colour drawn over it: home's first, largest element (issue 13).
+    // Dark with the brand's colour drawn over it: home's first, largest element.
     assets.set(`${id}/hero.svg`, { text: heroSvg(answers.color, answers.color) });
     return { config: freshConfig(id, answers), assets };
   }

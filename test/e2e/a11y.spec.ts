@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue #9, spec §2: WCAG 2.1 AA): axe-core on every screen and every dialog of
+ * Accessibility (spec §2: WCAG 2.1 AA): axe-core on every screen and every dialog of
  * every tenant, in Russian and English (MySport USA is English only). A test fails on any
  * violation of impact "serious" or "critical", and when a screen lacks its one h1 or its main
  * landmark. MySport gets the full set; the other tenants the screens where they differ (home,

@@ -1,5 +1,5 @@
 /**
- * The cart (issue #5), in Russian (the default locale): photos from the viewer and the
+ * The cart, in Russian (the default locale): photos from the viewer and the
  * all-photos package, the badge, the replace-by-package hint and duplicate flags, every promo
  * code error in its words, a cart that survives a reload and a new tab, remove and clear all.
  */

@@ -1,5 +1,5 @@
 /**
- * Checkout, payment and the paid order (issue #6), in Russian, through the demo pay page:
+ * Checkout, payment and the paid order, in Russian, through the demo pay page:
  * card and fast payment (5 % less), decline then retry or change method, one payment per
  * double click, a forged return address, every download (photo, zip, CSV, Excel, receipt)
  * and the pre-order page.

@@ -1,5 +1,5 @@
 /**
- * Fault injection across the purchase flow (issue #9, point 4). Real demo backend calls are
+ * Fault injection across the purchase flow. Real demo backend calls are
  * aborted, time out, answer 500/503, answer garbage, lose their reply after the backend acted,
  * or arrive slowly. Whatever happens, the participant sees a clear message in their language
  * with a way forward, the shell stays on screen, no cart item is lost (also after a reload),

@@ -1,4 +1,4 @@
-/** Find my photos (issue #4): event → all photos → viewer, face search, search from a link. */
+/** Find my photos: event → all photos → viewer, face search, search from a link. */
 
 import { join } from "node:path";
 import { expect, type Page, test } from "./fixtures.ts";

@@ -1,5 +1,5 @@
 /**
- * The frame picker and the unavailable cart (issue #5), in Russian (the default locale): a photo
+ * The frame picker and the unavailable cart, in Russian (the default locale): a photo
  * in a frame from the viewer with its live preview, "Select Photo" when none is chosen, and
  * the cart screen when the cart service cannot be reached.
  */

@@ -1,5 +1,5 @@
 /**
- * Gift promo codes (issue #14 item 5; spec §1 "package offers (all-photos package, promo codes,
+ * Gift promo codes (spec §1 "package offers (all-photos package, promo codes,
  * gifts)", §9 badge rule), on a phone, in Russian, on the default tenant: the gift is offered on
  * the event page, in the search results and in the cart; it is added, removed and paid like any
  * product; the badge counts gifts once per event; the paid order shows the code with a copy

@@ -1,5 +1,5 @@
 /**
- * Hostile input in the browser (issue 9, point 5). Every text field of the backend's replies
+ * Hostile input in the browser. Every text field of the backend's replies
  * (event names and places, banner titles, product and frame titles, participants' names,
  * payment types, error messages) is rewritten to carry script and markup, and every address
  * (banner links, pay pages, downloads) to a javascript: one; then a tenant whose YAML carries
@@ -125,7 +125,7 @@ test.describe("hostile backend replies", () => {
     await page.goto(tenantUrl("mysport", "/search/1003/303"));
     const packages = page.getByRole("region", { name: "Packages" });
     await expect(literal(page, "main")).toBeVisible();
-    // Product names are the shop's own (issue #14): the backend's title is not shown at all.
+    // Product names are the shop's own: the backend's title is not shown at all.
     await expect(packages).toContainText("All my photos");
     await expect(packages.getByText(MARK)).toHaveCount(0);
     await packages.getByRole("button", { name: "Buy all photos" }).click();

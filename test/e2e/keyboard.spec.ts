@@ -1,5 +1,5 @@
 /**
- * The storefront with the keyboard alone (issue #9, WCAG 2.1.1, 2.4.3, 2.4.7): Tab, Shift+Tab,
+ * The storefront with the keyboard alone (WCAG 2.1.1, 2.4.3, 2.4.7): Tab, Shift+Tab,
  * Enter, Space, Escape and the arrow keys, never a click. Find an event from home, open a
  * photo, move with the arrows, add it to the cart, close the viewer with focus back on its
  * opener; the cart with a promo code, checkout to the bank; the drawer on a phone; the skip

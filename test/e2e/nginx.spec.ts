@@ -27,7 +27,7 @@ async function recordViolations(page: Page) {
   });
 }
 
-/** The headers every response must carry, errors included, as issue #8 words them. */
+/** The headers every response must carry, errors included, as the deploy docs word them. */
 function expectSecurityHeaders(res: Response, where: string) {
   const h = (name: string) => res.headers.get(name) ?? "";
   const csp = h("content-security-policy");

@@ -1,4 +1,4 @@
-/** Without JavaScript the prerendered pages are readable (issue 13, point 5). */
+/** Without JavaScript the prerendered pages are readable. */
 import { expect, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Notices that do not cover the work (issue 14, item 2), on a phone: "Added to the cart" never
+ * Notices that do not cover the work, on a phone: "Added to the cart" never
  * covers a heading, a step indicator or a button of the screen it shows on (results, the photo
  * grid after the viewer, the cart), leaves the cart button and its badge in sight, shows one
  * at a time (spec §2: at most 1 on mobile, 2 otherwise) and does not follow the runner to the

@@ -1,5 +1,5 @@
 /**
- * Prerendered pages (issue 13, DESIGN 3a): every route of every tenant arrives as HTML and is
+ * Prerendered pages (DESIGN 3a): every route of every tenant arrives as HTML and is
  * hydrated without a warning; the first byte is in the visitor's language; home reads without
  * JavaScript.
  */

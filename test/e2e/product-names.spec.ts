@@ -1,5 +1,5 @@
 /**
- * Product names in the visitor's language (issue #14 item 4; spec §3 product types): the shop
+ * Product names in the visitor's language (spec §3 product types): the shop
  * names each product type itself in the cart, the checkout, the paid order and the account,
  * never with the backend's English title on a ru or es page; two items of one kind are told
  * apart by their photo number (and thumbnail) in the checkout summary and the paid order.

@@ -1,5 +1,5 @@
 /**
- * Every screen opens at its top (issue 14, item 1), on a phone: moving to another screen inside
+ * Every screen opens at its top, on a phone: moving to another screen inside
  * the app starts at the top like a page load, back/forward return to the position left, and a
  * focused heading is never under the sticky app bar (56 px on a phone, 64 px on a desktop,
  * spec §9).

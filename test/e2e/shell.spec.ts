@@ -88,9 +88,7 @@ test.describe("MySport (default tenant)", () => {
     await expect(page.locator("h1")).toHaveText("MySport");
   });
 
-  test("/my-account is not shown to an anonymous visitor: sent to sign in (issue #7)", async ({
-    page,
-  }) => {
+  test("/my-account is not shown to an anonymous visitor: sent to sign in", async ({ page }) => {
     await page.goto(tenantUrl("mysport", "/my-account"));
     await expect(page).toHaveURL(/\/auth\/realms\/mysport\/interaction\//);
     await page.goto(tenantUrl("mysport", "/"));

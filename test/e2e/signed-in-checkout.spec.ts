@@ -1,5 +1,5 @@
 /**
- * Signed-in checkout (issue #14 item 6; spec §3 "Signed-in user: e-mail and token from the
+ * Signed-in checkout (spec §3 "Signed-in user: e-mail and token from the
  * identity provider"), on a phone, with the local OIDC provider of `storefront preview`: the
  * participant's e-mail (the profile's `email` claim) is already in the checkout's e-mail field,
  * and it stays theirs to change.

@@ -1,5 +1,5 @@
 /**
- * A photo viewer made for thumbs (issue 14, item 3), on a phone (390 × 844, touch): the photo
+ * A photo viewer made for thumbs, on a phone (390 × 844, touch): the photo
  * takes the full width, previous/next sit on its sides as large targets, one bar holds the
  * actions (add to cart with its price, frame, "It's me") in one row, and nothing moves from one
  * photo to the next, whatever the photo's shape, runners or cart state.

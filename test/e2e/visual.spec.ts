@@ -1,5 +1,5 @@
 /**
- * Visual regression (issue 14, item 9): for every tenant, on a phone and on a desktop, one walk
+ * Visual regression: for every tenant, on a phone and on a desktop, one walk
  * from home to a paid order, compared screen by screen with the committed baselines in
  * `visual.spec.ts-snapshots/` (no platform suffix, see playwright.config.ts): home, event, the
  * participant's photos with the viewer open, the cart with items, checkout (Order, Payment)

@@ -34,7 +34,7 @@ import { SelfieConsentStore } from "./SelfieConsentStore.ts";
 export class ShopStores {
   /** Every service: the first screen's transport with the shop's calls added. */
   readonly api: Api;
-  // Find my photos (issue #4): events, then the search token, then the stores using both.
+  // Find my photos: events, then the search token, then the stores using both.
   readonly events: EventStore;
   readonly searchTokens: SearchTokenStore;
   /** The events' product catalogs, shared by "My photos", the cart and the frame picker. */
@@ -43,15 +43,15 @@ export class ShopStores {
   readonly myPhotos: MyPhotosStore;
   readonly faceSearch: FaceSearchStore;
   readonly selfieConsent: SelfieConsentStore;
-  // The cart (issue #5): after language, notifications, errors and search tokens.
+  // The cart: after language, notifications, errors and search tokens.
   readonly cart: CartStore;
   readonly framePicker: FramePickerStore;
-  // Checkout, payment and the paid order (issue #6): after the cart and events.
+  // Checkout, payment and the paid order: after the cart and events.
   readonly pendingOrders: PendingOrdersStore;
   readonly checkout: CheckoutStore;
   readonly order: OrderStore;
   readonly downloads: DownloadStore;
-  // Accounts and the request forms (issue #7).
+  // Accounts and the request forms.
   readonly account: AccountStore;
   readonly requests: { photographer: PhotographerRequestForm; business: BusinessRequestForm };
 

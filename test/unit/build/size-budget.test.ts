@@ -1,5 +1,5 @@
 /**
- * Size budgets (issue #9): the home and event photos routes' initial JavaScript and CSS, gzip,
+ * Size budgets: the home and event photos routes' initial JavaScript and CSS, gzip,
  * counted from the core build exactly as `npm run bench` counts them (scripts/weight.js), may
  * not grow past size-budget.json. A heavy import on the first screen fails the test command.
  */

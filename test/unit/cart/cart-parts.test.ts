@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The parts the cart store is built from (issue 16): the product catalog shared by every store
+ * The parts the cart store is built from: the product catalog shared by every store
  * that sells (spec §1, §4: products in state InCatalog; GET catalog/products), the cart's
  * identity on the device (spec §3, §9: cookie and local storage), the bounded resync and the
  * analytics events (spec §7: add and remove, with id, name, price, category, quantity).

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Gift promo codes (issue #14, spec §1 "package offers … promo codes, gifts"): a paid order's
+ * Gift promo codes (spec §1 "package offers … promo codes, gifts"): a paid order's
  * promocode item mints one real single-use code for the all-photos package of its event; the
  * code is the same for the same order, appears only once the order is paid, and redeems once.
  */

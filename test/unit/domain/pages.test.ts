@@ -1,5 +1,5 @@
 /**
- * Which prerendered page answers a request (issue 13): the page by path, the language by the
+ * Which prerendered page answers a request: the page by path, the language by the
  * spec's detection (§4) with what a request carries.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Product names (issue #14 item 4; spec §3 product types photos_with_me, photo, frame,
+ * Product names (spec §3 product types photos_with_me, photo, frame,
  * promocode, photosWithFrame): the shop names each type in ru, en and es from its catalogs;
  * the backend's title only for a type it does not know; repeated names are told apart.
  */

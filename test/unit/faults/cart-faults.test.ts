@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * CartStore under faults (issue #9): an add whose reply was lost, an add that never left, a
+ * CartStore under faults: an add whose reply was lost, an add that never left, a
  * change the backend took while the cart cannot be read back, a cart that cannot be opened.
  * Nothing the visitor put in the cart is lost, and the cart is read again a bounded number
  * of times with growing waits.

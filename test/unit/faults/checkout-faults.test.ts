@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * CheckoutStore under faults (issue #9): the e-mail that cannot be saved, a checkout or a
+ * CheckoutStore under faults: the e-mail that cannot be saved, a checkout or a
  * payment whose reply is lost after the backend acted. A retried payment is one payment.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

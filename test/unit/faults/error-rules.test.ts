@@ -1,4 +1,4 @@
-/** The error rules behind the fault messages (issue #9): never a technical text on screen. */
+/** The error rules behind the fault messages: never a technical text on screen. */
 import { describe, expect, it } from "vitest";
 import { holdsLine } from "../../../storefront/src/domain/cart.ts";
 import { isChunkLoadError, isTransientFailure } from "../../../storefront/src/domain/errors.ts";

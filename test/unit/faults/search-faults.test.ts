@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Finding photos under faults (issue #9): an event that cannot be loaded is not "not found",
+ * Finding photos under faults: an event that cannot be loaded is not "not found",
  * a failed bib search and a failed gallery can be repeated, the receipts list failure shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

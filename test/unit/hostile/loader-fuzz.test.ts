@@ -1,5 +1,5 @@
 /**
- * The config loader on arbitrary input (issue 9, point 5): whatever bytes a tenant file holds,
+ * The config loader on arbitrary input: whatever bytes a tenant file holds,
  * loadTenant answers with a valid config or with its own problems (file:line:col, a field, a
  * message), never with another exception. A hang would fail the test by vitest's own timeout;
  * how fast the loader is lives in the bench, not here.

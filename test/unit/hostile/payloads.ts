@@ -1,5 +1,5 @@
 /**
- * Hostile text for the hostile-input suites (issue 9, point 5): strings that would run script
+ * Hostile text for the hostile-input suites: strings that would run script
  * or change markup if any step pasted them into HTML, JSON-in-HTML, a template or YAML
  * unescaped, and fast-check arbitraries that mix them with any Unicode text.
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile tenant text through the real load and render steps (issue 9, point 5): whatever a
+ * Hostile tenant text through the real load and render steps: whatever a
  * tenant's YAML says in its free-text fields, the built index.html has exactly the elements,
  * attributes and scripts of a clean build, its title shows the text as text, and the settings
  * block parses back to exactly the values written in the YAML.
@@ -56,7 +56,7 @@ const TEXT_FIELDS: [path: (string | number)[], value: fc.Arbitrary<string>][] = 
   [["footer", "copyright", "holder"], hostileText()],
   [["auth", "realm"], hostileText()],
   [["auth", "clientId"], hostileText()],
-  // These two reach the CSP, so the schema holds them to plain https origins (issue 15).
+  // These two reach the CSP, so the schema holds them to plain https origins.
   [["auth", "authority"], fc.domain().map((d) => `https://${d}/auth/realms/x`)],
   [["api", "origin"], fc.domain().map((d) => `https://${d}`)],
   [["social", 0, "url"], hostileUrl("vk.com")],

@@ -1,5 +1,5 @@
 /**
- * Hostile selfie uploads (issue 9, point 5): a file that is not a photo, or is over 8 MB, is
+ * Hostile selfie uploads: a file that is not a photo, or is over 8 MB, is
  * refused on the device before anything is sent (spec §5, §8), whatever its type and name say.
  */
 import { readFileSync } from "node:fs";

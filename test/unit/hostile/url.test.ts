@@ -1,5 +1,5 @@
 /**
- * Addresses from backend replies (issue 9, point 5): a download link or a pay page address
+ * Addresses from backend replies: a download link or a pay page address
  * that is not a web address never becomes a link or a navigation, however it is disguised.
  */
 import fc from "fast-check";

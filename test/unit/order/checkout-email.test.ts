@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Signed-in checkout (issue #14 item 6, spec §3 "Signed-in user: e-mail and token from the
+ * Signed-in checkout (spec §3 "Signed-in user: e-mail and token from the
  * identity provider"): the provider's e-mail fills the checkout's e-mail field; it stays
  * editable and never overwrites what the visitor typed.
  */
@@ -32,7 +32,7 @@ describe("checkout e-mail of a signed-in participant", () => {
   it("is filled from the identity provider's e-mail, and can be edited", async () => {
     const { checkout, auth } = await atCheckout();
     expect(checkout.email).toBe("");
-    // A token the demo backend trusts (it verifies every Bearer, issue 15).
+    // A token the demo backend trusts (it verifies every Bearer).
     auth.setUser({
       email: "runner@demo.example",
       accessToken: demo.demo.signToken("runner@demo.example"),

@@ -183,7 +183,7 @@ describe("assets through the loader and the renderer", () => {
     ]);
   });
 
-  it("refuses a hero image over 128 KiB or with script, naming the field (issue 13's hero)", async () => {
+  it("refuses a hero image over 128 KiB or with script, naming the field (the hero)", async () => {
     mkdirSync(join(scratch.tenantsDir, "heroes"), { recursive: true });
     writeFileSync(
       join(scratch.tenantsDir, "heroes", "big.svg"),

@@ -1,5 +1,5 @@
 /**
- * An event page's event is asked for before the shop's chunk arrives (issue 13: API-driven parts
+ * An event page's event is asked for before the shop's chunk arrives (API-driven parts
  * start their calls as early as the platform allows); the shop's EventStore takes that answer
  * once instead of asking again.
  */

@@ -1,5 +1,5 @@
 /**
- * The scroll manager (issue 14, item 1): a new screen opens at its top like a page load;
+ * The scroll manager: a new screen opens at its top like a page load;
  * back/forward and a reload return to where the entry was left, once the page is tall enough.
  */
 import { describe, expect, it } from "vitest";

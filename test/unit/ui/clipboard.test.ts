@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Copying a gift code (issue #14 item 5): the Clipboard API where the page may use it, else
+ * Copying a gift code: the Clipboard API where the page may use it, else
  * the legacy copy command on a hidden text area; focus returns to the button either way.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
