@@ -32,7 +32,11 @@ export const Drawer = observer(function Drawer() {
       ref={dialog}
       className="drawer"
       aria-label={t`Menu`}
-      onClose={close}
+      // The dialog's close event comes a task after close(): if the menu was opened again in
+      // between (a quick Enter on the menu button), the late event must not shut it.
+      onClose={() => {
+        if (!dialog.current?.open) close();
+      }}
       onKeyDown={wrapFocus}
       onClick={(e) => {
         if (e.target === e.currentTarget) close(); // a click on the backdrop
