@@ -1,4 +1,4 @@
-// Lighthouse figures for `npm run bench` (issues #9 and #13): mobile form factor with simulated
+// Lighthouse figures for `npm run bench`: mobile form factor with simulated
 // throttling (Lighthouse's defaults: slow 4G, 4× CPU), in Debian's Chromium, each tenant served
 // by `storefront preview` with its demo backend. Median of 5 runs per page: performance, FCP,
 // LCP, TBT and CLS for home, contacts and the event page of the default tenant, and home of
@@ -17,7 +17,7 @@ const DEFAULT_PAGES = [
   { name: "event page", path: "/event/1003", score: 97 },
 ];
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-/** Issue 13's targets for the pages with score 100 (home and contacts). */
+/** The targets of the pages that score 100 (home and contacts). */
 const TARGETS = { fcp: 1.0, lcp: 1.3, tbt: 100, cls: 0.01 };
 
 async function lighthouse(url) {

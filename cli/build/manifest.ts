@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { isAbsolute, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
+import { contentSecurityPolicy } from "./deploy.ts";
 
 export const MANIFEST_FILE = "build-manifest.json";
 
@@ -127,4 +128,16 @@ export async function describeBundle(
   }
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return { ...meta, files };
+}
+
+/** The manifest's style hashes when they are a list the CSP accepts (deploy.ts checks each), else null. */
+export function styleHashesOf(manifest: unknown): string[] | null {
+  const hashes = (manifest as Partial<BuildManifest> | null)?.styleHashes;
+  if (!Array.isArray(hashes) || !hashes.every((h) => typeof h === "string")) return null;
+  try {
+    contentSecurityPolicy({ api: {}, styleHashes: hashes });
+    return hashes;
+  } catch {
+    return null;
+  }
 }

@@ -9,7 +9,7 @@ import { bundleSite, type PreviewSite } from "../preview/hook.ts";
 import { addressLines, multiTenantHook, parseHostAliases } from "../preview/multi-tenant.ts";
 import { runBuild } from "./build.ts";
 import type { PreviewCommandOptions } from "./preview.ts";
-import { builtStyleHashes, isStale, listenOptions } from "./preview.ts";
+import { isStale, listenOptions } from "./preview.ts";
 
 export async function runPreviewAll(
   o: Omit<PreviewCommandOptions, "id"> & { hostAliases: string[] },
@@ -43,7 +43,7 @@ export async function runPreviewAll(
   const sites = new Map<string, PreviewSite>();
   for (const t of tenants) {
     const bundle = resolve(o.outDir, t.id);
-    sites.set(t.id, bundleSite(bundle, { ...t.config, styleHashes: builtStyleHashes(bundle) }));
+    sites.set(t.id, bundleSite(bundle, t.config));
   }
   const { startPreview } = await import("../preview/server.ts");
   const server = await startPreview({

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { join, resolve } from "node:path";
-import { contentSecurityPolicy } from "../build/deploy.ts";
 import type { BuildManifest } from "../build/manifest.ts";
-import { MANIFEST_FILE } from "../build/manifest.ts";
+import { MANIFEST_FILE, styleHashesOf } from "../build/manifest.ts";
 import { formatProblem, loadTenant } from "../config/load.ts";
 import { runBuild } from "./build.ts";
 import type { Printer } from "./print.ts";
@@ -42,27 +41,6 @@ export async function isStale(bundle: string, configHash: string): Promise<boole
     );
   } catch {
     return true;
-  }
-}
-
-/** The manifest's style hashes when they are a list the CSP accepts (deploy.ts checks each), else null. */
-function styleHashesOf(manifest: unknown): string[] | null {
-  const hashes = (manifest as Partial<BuildManifest> | null)?.styleHashes;
-  if (!Array.isArray(hashes) || !hashes.every((h) => typeof h === "string")) return null;
-  try {
-    contentSecurityPolicy({ api: {}, styleHashes: hashes });
-    return hashes;
-  } catch {
-    return null;
-  }
-}
-
-/** The hashes of the bundle's inline styles, from its build manifest (isStale checked them). */
-export function builtStyleHashes(bundle: string): string[] {
-  try {
-    return styleHashesOf(JSON.parse(readFileSync(join(bundle, MANIFEST_FILE), "utf8"))) ?? [];
-  } catch {
-    return [];
   }
 }
 
@@ -173,8 +151,9 @@ export async function runPreview(o: PreviewCommandOptions): Promise<number> {
     host: o.host,
     api: o.api,
     demo: { latencyMs: settings.demoLatency, failRate: settings.demoFail },
-    // The tenant's CSP and security headers, as its nginx.conf sends them.
-    security: { ...tenant.config, styleHashes: builtStyleHashes(bundle) },
+    // The tenant's CSP and security headers, as its nginx.conf sends them (the inline styles'
+    // hashes follow the bundle on disk: a `storefront build` while this runs is served styled).
+    security: tenant.config,
     warn: err,
     // Only where the storefront looks for the provider on its own origin (no `authority`).
     oidc:

@@ -5,10 +5,11 @@
  * latest good build of a tenant in `dev`). Without a hook the preview serves one fixed bundle.
  */
 
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
 import type { CspConfig } from "../build/deploy.ts";
+import { MANIFEST_FILE, styleHashesOf } from "../build/manifest.ts";
 import { type HeadersFor, previewHeaders } from "./headers.ts";
 import { bundleSettings, choosePage } from "./pages.ts";
 import type { PageChooser } from "./static-files.ts";
@@ -43,5 +44,35 @@ export function bundleSite(distDir: string, security?: CspConfig): PreviewSite {
   const pages: PageChooser | undefined = settings
     ? (req, pathname) => choosePage(settings, req, pathname)
     : undefined;
-  return { root, pages, headersFor: previewHeaders(security) };
+  return {
+    root,
+    pages,
+    headersFor: security ? followBuiltStyles(root, security) : previewHeaders(),
+  };
+}
+
+/**
+ * The tenant's headers with the CSP hashes of the inline styles the bundle on disk has now: read
+ * from its build manifest again whenever that file changes, so a `storefront build` while the
+ * preview runs is served with the hashes of its own pages (never new pages under old hashes,
+ * unstyled). A manifest that cannot be read keeps the last good hashes.
+ */
+function followBuiltStyles(root: string, security: CspConfig): HeadersFor {
+  const file = join(root, MANIFEST_FILE);
+  let seen = "";
+  let current: HeadersFor = previewHeaders(security);
+  return (pathname) => {
+    try {
+      const { mtimeMs, size } = statSync(file);
+      const stamp = `${mtimeMs}:${size}`;
+      if (stamp !== seen) {
+        const hashes = styleHashesOf(JSON.parse(readFileSync(file, "utf8")));
+        if (hashes) current = previewHeaders({ ...security, styleHashes: hashes });
+        seen = stamp;
+      }
+    } catch {
+      // Mid-write or gone: the last hashes stand until the next good manifest.
+    }
+    return current(pathname);
+  };
 }

@@ -58,3 +58,24 @@ test("a participant's photos from a link: the same", async ({ page }) => {
   await page.waitForLoadState("networkidle");
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
 });
+
+test("a participant's photos from a link: the name arrives before the photos, and nothing under it moves", async ({
+  page,
+}) => {
+  // A slow photo service: the list is held until the participant's name is on the screen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/photo-service\/api\/v1\/photos\?/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto(tenantUrl("mysport", "/search/1003/301"));
+  await expect(page.locator(".results__who")).toContainText("301");
+  await expect(page.getByRole("status").filter({ hasText: "Ищем фото…" })).toBeVisible();
+  release();
+  expectPhotosFirst(await gridPhotos(page));
+  await page.waitForLoadState("networkidle");
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+});

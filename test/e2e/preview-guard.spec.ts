@@ -1,5 +1,5 @@
 /**
- * Issue 15.6 through the real CLI, as support staff run it: `storefront preview` bound beyond
+ * Through the real CLI, as support staff run it: `storefront preview` bound beyond
  * loopback warns on stderr, answers only its own Host names, sends the tenant's CSP and
  * security headers (the set nginx.conf sends) and does not serve the deploy files.
  */

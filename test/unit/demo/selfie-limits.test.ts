@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 15.9: uploaded selfies do not accumulate in the demo backend's memory. They are
+ * Uploaded selfies do not accumulate in the demo backend's memory. They are
  * bounded in count, total bytes and age; the oldest go first.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

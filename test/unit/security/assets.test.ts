@@ -1,5 +1,5 @@
 /**
- * Issue 15.2 and 15.3: the build ships the bytes the loader checked (a file swapped after
+ * The build ships the bytes the loader checked (a file swapped after
  * validation never reaches the bundle), assets have size limits named in the error, and
  * SVGs with script, handlers, javascript: or external references are refused.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 15.4: the multipart reader is linear in the body and bounded in parts and header
+ * The multipart reader is linear in the body and bounded in parts and header
  * size, so one request cannot freeze the preview (demo backend and identity provider).
  */
 import { request } from "node:http";

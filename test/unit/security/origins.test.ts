@@ -1,5 +1,5 @@
 /**
- * Issue 15.1: addresses that reach the CSP are plain https origins. The loader refuses
+ * Addresses that reach the CSP are plain https origins. The loader refuses
  * anything else with file:line:col field message, and the CSP builder refuses it again when
  * it is handed a config that never went through the schema.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 15.6: the preview answers only its own Host names, warns when bound beyond loopback,
+ * The preview answers only its own Host names, warns when bound beyond loopback,
  * sends the tenant's CSP and security headers (the nginx.conf set, from the same code), never
  * serves the deploy files, and its demo backend trusts only tokens it can verify.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 15.5: `--api` forwards only /public/, decided on the decoded, normalised path; dot
+ * `--api` forwards only /public/, decided on the decoded, normalised path; dot
  * segments, encoded slashes and backslashes are refused, never forwarded. A real upstream
  * records every path it receives.
  */

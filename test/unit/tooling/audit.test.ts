@@ -1,5 +1,5 @@
 /**
- * Issue 15.8: the offline audit covers every production dependency (a known-fixed minimum or
+ * The offline audit covers every production dependency (a known-fixed minimum or
  * a written decision) and fails a lockfile that holds a version below its fix.
  */
 import { readFileSync } from "node:fs";

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useLingui as useMacro } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
+import type { ReactNode } from "react";
 import type { Event, Product } from "../../api/index.ts";
 import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
@@ -10,11 +11,17 @@ import { FrameButton } from "../frames/FrameButton.tsx";
 import { PhotoGallery } from "../gallery/PhotoGallery.tsx";
 import { GiftOffer } from "../gift/GiftOffer.tsx";
 
-/** "My photos": the participant's photos, the package offers and every search error. */
+/**
+ * "My photos": the participant's photos, the package offers and every search error. `children`
+ * (a way to search otherwise) sit under the participant's name, above what loads, so nothing a
+ * runner already reads moves when the photos arrive.
+ */
 export const ParticipantResults = observer(function ParticipantResults({
   event,
+  children,
 }: {
   event: Event;
+  children?: ReactNode;
 }) {
   const { i18n } = useLingui();
   const { t } = useMacro();
@@ -37,7 +44,9 @@ export const ParticipantResults = observer(function ParticipantResults({
 
   return (
     <div className="results">
-      {who && <p className="results__who">{who}</p>}
+      {/* The name's line is held while the participant is looked up, so the status under it stays put. */}
+      {(who || myPhotos.loading) && <p className="results__who">{who}</p>}
+      {children}
       {myPhotos.loading && (
         <p role="status" className="results__loading">
           <span className="spinner" aria-hidden="true" /> {t`Looking for photos…`}

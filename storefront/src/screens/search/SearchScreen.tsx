@@ -92,7 +92,6 @@ const SearchFromUrl = observer(function SearchFromUrl({
   const { event, failure } = useEvent(id);
   const here = myPhotos.eventId === id;
   const byFace = here && myPhotos.subject?.kind === "face";
-  const byNumber = here && myPhotos.subject?.kind === "competitor";
   // Face search shows once the number found nobody (or after "Search again"), not while it looks.
   const faceSearchHere = byFace || !here || (myPhotos.error !== null && !myPhotos.loading);
   useEffect(() => {
@@ -106,14 +105,18 @@ const SearchFromUrl = observer(function SearchFromUrl({
           onRetry={() => void myPhotos.searchByNumber(id, number)}
         />
       )}
-      {event && here && !byFace && <ParticipantResults event={event} />}
+      {event && here && !byFace && (
+        <ParticipantResults event={event}>
+          {/* From the start of the search (not once the name is found), so it never moves. */}
+          {myPhotos.error === null && (
+            <p>
+              <Link to={faceSearchPath(event.eventId)}>{t`Search by face instead`}</Link>
+            </p>
+          )}
+        </ParticipantResults>
+      )}
       {/* Nothing found by the number: face search right here, not behind a link. */}
       {event && faceSearchHere && <FaceSearchHere event={event} />}
-      {event && byNumber && (
-        <p>
-          <Link to={faceSearchPath(event.eventId)}>{t`Search by face instead`}</Link>
-        </p>
-      )}
     </Screen>
   );
 });
