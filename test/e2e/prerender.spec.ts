@@ -192,6 +192,31 @@ test.describe("on a phone, in English", () => {
   });
 });
 
+test.describe("on a phone, typing before the page has finished arriving", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test("text typed before the boot script runs is kept and searched for", async ({ page }) => {
+    // The boot script (a module, run once the page is parsed) is held until the visitor has
+    // typed, so no input event of theirs is heard by it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(tenantUrl("mysport"), { waitUntil: "commit" });
+    const field = page.getByLabel("Название события");
+    await field.pressSequentially("Казань");
+    expect(await page.evaluate(() => document.documentElement.dataset.app ?? "")).toBe("");
+    release();
+    await expect(page.locator("html[data-app=live]")).toBeAttached({ timeout: 15_000 });
+    await page.waitForLoadState("networkidle");
+    await expect(field).toHaveValue("Казань");
+    await expect(page.getByRole("heading", { name: "Найденные события" })).toBeVisible();
+  });
+});
+
 test.describe("an event page opened from a link on a slow phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   test("gets its screen and the shop beside the entry, and renders the screen without a loading state", async ({

@@ -95,6 +95,13 @@ export function boot(plan: BootPlan, host: BootHost): void {
       typed.set(field, field.value);
   };
   document.addEventListener("input", keepText, true);
+  // This script is a module: it runs once the whole page is parsed, and a quick thumb on a slow
+  // phone may have typed into a field before that, with no input event left to hear.
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    "#root input, #root textarea",
+  )) {
+    if (isTextField(field) && field.value !== field.defaultValue) typed.set(field, field.value);
+  }
   new MutationObserver((_, observer) => {
     if (root.dataset.app !== "live") return;
     observer.disconnect();
@@ -111,6 +118,14 @@ export function boot(plan: BootPlan, host: BootHost): void {
   if (plan.shells.includes(page)) preload();
   host.window.requestAnimationFrame(() => host.window.setTimeout(start, 0));
   host.window.setTimeout(start, 300);
+}
+
+/** A field a visitor types text into (not a checkbox, radio, button or file). */
+function isTextField(field: HTMLInputElement | HTMLTextAreaElement): boolean {
+  return (
+    field instanceof HTMLTextAreaElement ||
+    ["text", "search", "email", "tel", "url", "number", "password"].includes(field.type)
+  );
 }
 
 /**

@@ -169,6 +169,38 @@ describe("the boot script", () => {
     expect(clicks).toHaveLength(3);
   });
 
+  it("hands over text typed before the boot script ran (a module runs after the page is parsed)", async () => {
+    const page = servedPage("/", "home");
+    const { document } = page;
+    const field = document.querySelector("input") as HTMLInputElement;
+    // Typed while the page was still arriving: its input events came before any listener.
+    field.value = "Kazan";
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    page.boot();
+    field.value = "";
+    const typed: string[] = [];
+    field.addEventListener("input", () => typed.push(field.value));
+    document.documentElement.dataset.app = "live";
+    await settle();
+    expect(field.value).toBe("Kazan");
+    expect(typed).toEqual(["Kazan"]);
+  });
+
+  it("leaves an untouched field and a checkbox alone", async () => {
+    const page = servedPage("/", "home");
+    const { document } = page;
+    const field = document.querySelector("input") as HTMLInputElement;
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    document.getElementById("root")?.append(box);
+    page.boot();
+    const changes: string[] = [];
+    for (const f of [field, box]) f.addEventListener("input", () => changes.push(f.type));
+    document.documentElement.dataset.app = "live";
+    await settle();
+    expect(changes).toEqual([]);
+  });
+
   it("shows the page's notice when the app's entry cannot load, unless the app is live", async () => {
     const page = servedPage("/event/1003", "shell");
     page.failEntry();
