@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import YAML from "yaml";
+import { planPort } from "../ports.ts";
 import { expect, type Page, test } from "./fixtures.ts";
-import { TENANT_PORTS } from "./tenants.ts";
 
 const CLAIM = "<0>Click to claim a refund</0>";
 const SCRIPT = "<script>window.__pwned=1</script>";
@@ -21,7 +21,7 @@ const ZONE = `Moscow time ${CLAIM} ${SCRIPT}`;
 const NUMBER = `A-1 ${CLAIM}${SCRIPT}`;
 
 const run = promisify(execFile);
-const PORT = TENANT_PORTS.mysport + 37;
+const PORT = planPort("hostileMarkup");
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 /** Every order the backend describes carries NUMBER as its number. */
