@@ -13,6 +13,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -61,17 +62,27 @@ ${sites.map((s) => `  include ${s};`).join("\n")}
 `;
 }
 
+/** Whether a TCP connection to `tcp://host:port` is accepted (a server that answers no HTTP). */
+const accepts = (url: URL) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.on("error", () => done(false));
+  });
+
 async function waitUntilServing(url: string, server: ChildProcess, log: () => string) {
   // Bounded by attempts, not by the clock: a busy machine only makes each attempt slower.
   for (let attempt = 0; attempt < 400; attempt++) {
     if (server.exitCode !== null) throw new Error(`nginx exited:\n${log()}`);
-    if (
-      await fetch(url).then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
+    const up = url.startsWith("tcp:")
+      ? await accepts(new URL(url))
+      : await fetch(url).then(
+          () => true,
+          () => false,
+        );
+    if (up) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`nginx did not answer at ${url}:\n${log()}`);
@@ -96,7 +107,8 @@ export interface StartOptions {
 
 /**
  * Starts nginx with the given server files (name → text, `{prefix}` replaced by its folder) in
- * one http {}, after `nginx -t` accepted them, and waits until every `probe` address answers.
+ * one http {}, after `nginx -t` accepted them, and waits until every `probe` address answers
+ * (an http: address a request, a tcp://host:port address a connection).
  */
 export async function startNginx(
   sites: Map<string, string>,

@@ -53,7 +53,8 @@ test.beforeAll(async ({}, worker) => {
       ]),
     ],
   ]);
-  nginx = await startNginx(files, [], {
+  // Ready once the HTTPS port takes connections: nginx binds every port before it serves.
+  nginx = await startNginx(files, [`tcp://127.0.0.1:${ports.https}`], {
     prepare: async (prefix) => {
       // A throw-away self-signed certificate for the tenant's hosts, made for this run only.
       await promisify(execFile)("openssl", [
