@@ -7,12 +7,13 @@
  * `window.__pwned`, no injected element), no link may get a javascript: address, and the
  * tenant's own Content-Security-Policy must not be violated.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import YAML from "yaml";
+import { startCliServer } from "./cli-server.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
@@ -273,50 +274,16 @@ test.describe("a hostile tenant", () => {
     const headers = readFileSync(join(outDir, "hostile", "_headers"), "utf8");
     csp = /Content-Security-Policy: (.+)/.exec(headers)?.[1] ?? "";
     expect(csp).toContain("script-src 'self'");
-    preview = spawn(
-      process.execPath,
-      [
-        "cli/bin.js",
-        "preview",
-        "hostile",
-        "--port",
-        "0",
-        "--tenants-dir",
-        tenantsDir,
-        "--out-dir",
-        outDir,
-      ],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    // Its address once it prints it; its own words if it stops first. Waiting on the process,
-    // not the clock: a busy machine only makes the preview slower to start.
-    const started = preview;
-    const port = await new Promise<string>((done, fail) => {
-      let stdout = "";
-      let stderr = "";
-      started.stdout?.on("data", (d) => {
-        stdout += d;
-        const at = /http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout)?.[1];
-        if (at) done(at);
-      });
-      started.stderr?.on("data", (d) => (stderr += d));
-      started.once("exit", (code) =>
-        fail(
-          new Error(`the hostile tenant's preview stopped (${code}) before serving:\n${stderr}`),
-        ),
-      );
-    });
-    ORIGIN = `http://127.0.0.1:${port}`;
-    await expect
-      .poll(
-        () =>
-          fetch(`${ORIGIN}/`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe(200);
+    const server = await startCliServer([
+      "preview",
+      "hostile",
+      "--tenants-dir",
+      tenantsDir,
+      "--out-dir",
+      outDir,
+    ]);
+    preview = server.process;
+    ORIGIN = server.origin;
   });
 
   test.afterAll(() => {

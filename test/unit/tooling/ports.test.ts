@@ -136,14 +136,7 @@ describe("the ports of the test suite", () => {
   it("every port a test uses lies in its part of the plan, and no two are the same", () => {
     const ports: number[] = [...Object.values(TENANT_PORTS)];
     expect(ports).toEqual([0, 1, 2, 3, 4].map((i) => PORT_BASE + PORT_PLAN.tenants.offset + i));
-    for (const name of [
-      "dev",
-      "previewAll",
-      "devAll",
-      "hostileMarkup",
-      "unitSshd",
-      "unitNginx",
-    ] as const)
+    for (const name of ["dev", "previewAll", "devAll", "unitSshd", "unitNginx"] as const)
       ports.push(planPort(name));
     const workers = PORT_PLAN.playwrightWorkers;
     for (let w = 0; w < E2E_WORKER_SLOTS; w++) {
