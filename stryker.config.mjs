@@ -1,6 +1,6 @@
-// StrykerJS mutation testing (npm run mutation; scripts/mutation.sh runs it under the newest
-// Node LTS; Stryker is pinned to 9.6, which also runs on Node 20). Not part of npm test: it is slow.
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+// StrykerJS 10 mutation testing (npm run mutation; scripts/mutation.sh runs it from its own tool
+// folder, scripts/tools/mutation, under the newest Node LTS). Not part of npm test: it is slow.
+// Options: https://stryker-mutator.io/docs/stryker-js/configuration/
 export default {
   testRunner: "vitest",
   vitest: { configFile: "vitest.mutation.config.ts" },

@@ -7,11 +7,18 @@
 
 import { hostName } from "../../storefront/src/domain/host.ts";
 import { CIS_LANGUAGES } from "../../storefront/src/domain/language.ts";
-import { PAGE_PATHS, servedLanguage, tenantPages } from "../../storefront/src/domain/pages.ts";
+import {
+  languageCookieName,
+  PAGE_PATHS,
+  servedLanguage,
+  tenantPages,
+} from "../../storefront/src/domain/pages.ts";
 import type { Language } from "../../storefront/src/settings-types.ts";
 import type { TenantConfig } from "../config/schema.ts";
 
 export interface NginxPageMaps {
+  /** The tenant's language cookie, read as `$cookie_{name}` (domain/pages.ts languageCookieName). */
+  languageCookie: string;
   /** nginx variable names (without $), unique per tenant: several tenants share one http {}. */
   languageVar: string;
   pageVar: string;
@@ -103,6 +110,7 @@ export function nginxPageMaps(id: string, config: TenantConfig): NginxPageMaps {
     else pageLines.push(`${path}/ ${page};`);
   }
   return {
+    languageCookie: languageCookieName(id),
     languageVar: `storefront_${name}_language`,
     pageVar: `storefront_${name}_page`,
     hostVar: `storefront_${name}_host_language`,

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { resolveHost } from "../../storefront/src/domain/host.ts";
 import {
   cookieValue,
-  LANGUAGE_COOKIE,
+  languageCookieName,
   pageFile,
   pageForPath,
   servedLanguage,
@@ -45,7 +45,7 @@ export function choosePage(
     defaultLanguage: settings.languages.default,
     usVariant: settings.usVariant,
     hostLanguage: host.language,
-    cookie: cookieValue(req.headers.cookie, LANGUAGE_COOKIE),
+    cookie: cookieValue(req.headers.cookie, languageCookieName(settings.id)),
     acceptLanguage: req.headers["accept-language"] ?? null,
   });
   const page = pageForPath(pathname === "/index.html" ? "/" : pathname, settings.menu);

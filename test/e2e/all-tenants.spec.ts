@@ -5,11 +5,12 @@
  * rules (en.mysport.ru forces English).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { planPort } from "../ports.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.describe.configure({ mode: "serial" });
 
-const PORT = Number(process.env.E2E_PORT_BASE ?? 4301) + 11;
+const PORT = planPort("previewAll");
 
 let preview: ChildProcess | undefined;
 let output = "";

@@ -8,9 +8,10 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { planPort } from "../ports.ts";
 import { expect, test } from "./fixtures.ts";
 
-const PORT = Number(process.env.E2E_PORT_BASE ?? 4301) + 12;
+const PORT = planPort("devAll");
 const PRIMARY = /primary: "#[0-9a-fA-F]{6}"/;
 
 let dev: ChildProcess | undefined;

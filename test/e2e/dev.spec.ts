@@ -8,11 +8,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { planPort } from "../ports.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.describe.configure({ mode: "serial" });
 
-const PORT = Number(process.env.E2E_PORT_BASE ?? 4301) + 10;
+const PORT = planPort("dev");
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PRIMARY = /primary: "#[0-9a-fA-F]{6}"/;
 

@@ -4,14 +4,14 @@
  * not become a second support link, an order number "<script>…</script>" from the backend is
  * shown as written instead of vanishing, on the prerendered page and in the live app alike.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import YAML from "yaml";
+import { startCliServer } from "./cli-server.ts";
 import { expect, type Page, test } from "./fixtures.ts";
-import { TENANT_PORTS } from "./tenants.ts";
 
 const CLAIM = "<0>Click to claim a refund</0>";
 const SCRIPT = "<script>window.__pwned=1</script>";
@@ -21,8 +21,8 @@ const ZONE = `Moscow time ${CLAIM} ${SCRIPT}`;
 const NUMBER = `A-1 ${CLAIM}${SCRIPT}`;
 
 const run = promisify(execFile);
-const PORT = TENANT_PORTS.mysport + 37;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+/** The markup tenant's preview, on a port it picked itself. */
+let ORIGIN = "";
 
 /** Every order the backend describes carries NUMBER as its number. */
 async function hostileOrderNumbers(page: Page): Promise<void> {
@@ -75,21 +75,9 @@ test.describe("markup in a tenant's texts and the backend's", () => {
     writeFileSync(join(tenantsDir, "markup.yaml"), YAML.stringify(config));
     const dirs = ["--tenants-dir", tenantsDir, "--out-dir", outDir];
     await run(process.execPath, ["cli/bin.js", "build", "markup", ...dirs]);
-    preview = spawn(
-      process.execPath,
-      ["cli/bin.js", "preview", "markup", "--port", String(PORT), ...dirs],
-      { stdio: "ignore" },
-    );
-    await expect
-      .poll(
-        () =>
-          fetch(`${ORIGIN}/`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 60_000 },
-      )
-      .toBe(200);
+    const server = await startCliServer(["preview", "markup", ...dirs]);
+    preview = server.process;
+    ORIGIN = server.origin;
   });
 
   test.afterAll(() => {

@@ -7,12 +7,13 @@
  * `window.__pwned`, no injected element), no link may get a javascript: address, and the
  * tenant's own Content-Security-Policy must not be violated.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import YAML from "yaml";
+import { startCliServer } from "./cli-server.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
@@ -245,7 +246,8 @@ test.describe("a hostile tenant", () => {
   let csp = "";
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    // A build and a preview start: minutes on a machine two test runs share.
+    test.setTimeout(240_000);
     root = mkdtempSync(join(tmpdir(), "storefront-hostile-"));
     const tenantsDir = join(root, "tenants");
     const outDir = join(root, "dist");
@@ -272,36 +274,16 @@ test.describe("a hostile tenant", () => {
     const headers = readFileSync(join(outDir, "hostile", "_headers"), "utf8");
     csp = /Content-Security-Policy: (.+)/.exec(headers)?.[1] ?? "";
     expect(csp).toContain("script-src 'self'");
-    preview = spawn(
-      process.execPath,
-      [
-        "cli/bin.js",
-        "preview",
-        "hostile",
-        "--port",
-        "0",
-        "--tenants-dir",
-        tenantsDir,
-        "--out-dir",
-        outDir,
-      ],
-      { stdio: ["ignore", "pipe", "ignore"] },
-    );
-    let stdout = "";
-    preview.stdout?.on("data", (d) => (stdout += d));
-    const address = () => /http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout)?.[1] ?? "";
-    await expect.poll(address, { timeout: 30_000 }).not.toBe("");
-    ORIGIN = `http://127.0.0.1:${address()}`;
-    await expect
-      .poll(
-        () =>
-          fetch(`${ORIGIN}/`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe(200);
+    const server = await startCliServer([
+      "preview",
+      "hostile",
+      "--tenants-dir",
+      tenantsDir,
+      "--out-dir",
+      outDir,
+    ]);
+    preview = server.process;
+    ORIGIN = server.origin;
   });
 
   test.afterAll(() => {

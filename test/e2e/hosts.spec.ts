@@ -15,8 +15,8 @@ import type { BuildManifest } from "../../cli/build/manifest.ts";
 import { loadTenant } from "../../cli/config/load.ts";
 import { pageFile, pageForPath } from "../../storefront/src/domain/pages.ts";
 import { ROUTE_NAMES, routeEntry } from "../../storefront/src/routes.ts";
+import { e2eWorkerPorts } from "../ports.ts";
 import { expect, test } from "./fixtures.ts";
-import { freePort } from "./nginx-server.ts";
 import { TENANT_PORTS, type TenantId } from "./tenants.ts";
 
 const run = promisify(execFile);
@@ -106,12 +106,13 @@ test.describe("Cloudflare Pages' runtime (wrangler pages dev)", () => {
   let state = "";
 
   /**
-   * Starts `wrangler pages dev` on free ports and waits, bounded by attempts, until it serves;
+   * Starts `wrangler pages dev` on the worker's ports of the plan (test/ports.ts) and waits, bounded by attempts, until it serves;
    * null (with its output) when the runtime exited before it served.
    */
-  async function startWrangler(): Promise<{ log: string } | null> {
+  async function startWrangler(worker: number): Promise<{ log: string } | null> {
     const { tools, nodeBin } = await hostTools();
-    const [port, inspector] = [await freePort(), await freePort()];
+    const plan = e2eWorkerPorts(worker);
+    const [port, inspector] = [plan.wrangler, plan.wranglerInspector];
     origin = `http://127.0.0.1:${port}`;
     let log = "";
     server = spawn(
@@ -159,13 +160,14 @@ test.describe("Cloudflare Pages' runtime (wrangler pages dev)", () => {
     throw new Error(`wrangler did not answer at ${origin}:\n${log}`);
   }
 
-  test.beforeAll(async () => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument.
+  test.beforeAll(async ({}, { parallelIndex }) => {
     state = await mkdtemp(join(tmpdir(), "storefront-wrangler-"));
     // wrangler's bundler (esbuild) has been seen to die at start-up on a starved machine, before
     // serving anything; a runtime that never started is started once more, a second death fails.
-    const first = await startWrangler();
+    const first = await startWrangler(parallelIndex);
     if (first === null) return;
-    const second = await startWrangler();
+    const second = await startWrangler(parallelIndex);
     if (second !== null) {
       throw new Error(`wrangler exited twice before serving:\n${first.log}\n---\n${second.log}`);
     }

@@ -2,7 +2,13 @@
  * What language a server must answer in (spec §4 as the README words it), per request: the
  * same table is sent to `storefront preview` (prerender.spec.ts) and to nginx (nginx.spec.ts).
  */
+import { languageCookieName } from "../../storefront/src/domain/pages.ts";
 import type { TenantId } from "./tenants.ts";
+
+/** Each tenant's own language cookie, as the app sets it. */
+const MYSPORT = languageCookieName("mysport");
+const TIMERMAN = languageCookieName("timerman");
+const USA = languageCookieName("mysport-usa");
 
 export interface LanguageCase {
   tenant: TenantId;
@@ -54,19 +60,19 @@ export const LANGUAGE_CASES: LanguageCase[] = [
   {
     tenant: "mysport",
     what: "the visitor's choice beats the browser",
-    headers: { "Accept-Language": "ru-RU", Cookie: "storefront_lang=en" },
+    headers: { "Accept-Language": "ru-RU", Cookie: `${MYSPORT}=en` },
     expected: "en",
   },
   {
     tenant: "mysport",
     what: "a choice of a language the tenant lacks is ignored",
-    headers: { "Accept-Language": "ru-RU", Cookie: "storefront_lang=es" },
+    headers: { "Accept-Language": "ru-RU", Cookie: `${MYSPORT}=es` },
     expected: "ru",
   },
   {
     tenant: "mysport",
     what: "an English host is always English",
-    headers: { Host: "en.mysport.ru", "Accept-Language": "ru-RU", Cookie: "storefront_lang=ru" },
+    headers: { Host: "en.mysport.ru", "Accept-Language": "ru-RU", Cookie: `${MYSPORT}=ru` },
     expected: "en",
     nginxOnly: true,
   },
@@ -79,13 +85,13 @@ export const LANGUAGE_CASES: LanguageCase[] = [
   {
     tenant: "timerman",
     what: "chosen es",
-    headers: { "Accept-Language": "en-US", Cookie: "storefront_lang=es" },
+    headers: { "Accept-Language": "en-US", Cookie: `${TIMERMAN}=es` },
     expected: "es",
   },
   {
     tenant: "mysport-usa",
     what: "the US variant is always English",
-    headers: { "Accept-Language": "ru-RU", Cookie: "storefront_lang=ru" },
+    headers: { "Accept-Language": "ru-RU", Cookie: `${USA}=ru` },
     expected: "en",
   },
   {
@@ -136,25 +142,25 @@ export const LANGUAGE_CASES: LanguageCase[] = [
   {
     tenant: "mysport",
     what: "a cookie with more after the language is no choice",
-    headers: { "Accept-Language": "ru", Cookie: "storefront_lang=en|x" },
+    headers: { "Accept-Language": "ru", Cookie: `${MYSPORT}=en|x` },
     expected: "ru",
   },
   {
     tenant: "mysport",
     what: "a cookie in another case is no choice",
-    headers: { "Accept-Language": "ru", Cookie: "storefront_lang=EN" },
+    headers: { "Accept-Language": "ru", Cookie: `${MYSPORT}=EN` },
     expected: "ru",
   },
   {
     tenant: "mysport",
     what: "whitespace around the cookie's name and value is dropped",
-    headers: { "Accept-Language": "ru", Cookie: "a=1;storefront_lang = en " },
+    headers: { "Accept-Language": "ru", Cookie: `a=1;${MYSPORT} = en ` },
     expected: "en",
   },
   {
     tenant: "mysport",
     what: "the first of two language cookies counts",
-    headers: { "Accept-Language": "ru", Cookie: "storefront_lang=en; storefront_lang=ru" },
+    headers: { "Accept-Language": "ru", Cookie: `${MYSPORT}=en; ${MYSPORT}=ru` },
     expected: "en",
   },
   {
@@ -163,6 +169,24 @@ export const LANGUAGE_CASES: LanguageCase[] = [
     headers: { Host: "en.mysport.ru.", "Accept-Language": "ru-RU" },
     expected: "en",
     nginxOnly: true,
+  },
+  {
+    tenant: "mysport",
+    what: "the cookie's name in capitals is the same cookie, as nginx reads it",
+    headers: { "Accept-Language": "ru", Cookie: `${MYSPORT.toUpperCase()}=en` },
+    expected: "en",
+  },
+  {
+    tenant: "mysport",
+    what: "another tenant's choice on the same host is not this tenant's",
+    headers: { "Accept-Language": "ru", Cookie: `${TIMERMAN}=en; ${USA}=en` },
+    expected: "ru",
+  },
+  {
+    tenant: "mysport",
+    what: "the cookie an older version shared by every tenant is read by none",
+    headers: { "Accept-Language": "ru", Cookie: "storefront_lang=en" },
+    expected: "ru",
   },
   {
     tenant: "timerman",

@@ -1,6 +1,7 @@
 /**
  * A real, unprivileged nginx on loopback for the deploy-file tests: its own prefix, pid, temp
- * paths and logs in a temp folder, one process, ports chosen free on 127.0.0.1. The demo
+ * paths and logs in a temp folder, one process, ports on 127.0.0.1 from the worker's share of
+ * the port plan (test/ports.ts). The demo
  * backend is not behind it.
  *
  * - `startNginx`: any set of server files in one http {} (the TLS and default-server tests);
@@ -12,7 +13,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -25,6 +26,7 @@ import {
 import type { BuildManifest } from "../../cli/build/manifest.ts";
 import { loadTenant } from "../../cli/config/load.ts";
 import type { TenantConfig } from "../../cli/config/schema.ts";
+import { e2eWorkerPorts, type NginxPorts } from "../ports.ts";
 import { test as base } from "./fixtures.ts";
 import { TENANT_PORTS, type TenantId } from "./tenants.ts";
 
@@ -38,15 +40,6 @@ export async function deployConfig(id: string, config: TenantConfig): Promise<De
   const manifest = JSON.parse(await readFile(file, "utf8")) as BuildManifest;
   return { ...config, styleHashes: manifest.styleHashes };
 }
-
-export const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer().once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
 
 /** The http {} context a distribution's nginx.conf would give, with every path in `prefix`. */
 function mainConf(prefix: string, sites: string[], modules: string[]): string {
@@ -69,17 +62,27 @@ ${sites.map((s) => `  include ${s};`).join("\n")}
 `;
 }
 
+/** Whether a TCP connection to `tcp://host:port` is accepted (a server that answers no HTTP). */
+const accepts = (url: URL) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.on("error", () => done(false));
+  });
+
 async function waitUntilServing(url: string, server: ChildProcess, log: () => string) {
   // Bounded by attempts, not by the clock: a busy machine only makes each attempt slower.
   for (let attempt = 0; attempt < 400; attempt++) {
     if (server.exitCode !== null) throw new Error(`nginx exited:\n${log()}`);
-    if (
-      await fetch(url).then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
+    const up = url.startsWith("tcp:")
+      ? await accepts(new URL(url))
+      : await fetch(url).then(
+          () => true,
+          () => false,
+        );
+    if (up) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`nginx did not answer at ${url}:\n${log()}`);
@@ -104,7 +107,8 @@ export interface StartOptions {
 
 /**
  * Starts nginx with the given server files (name → text, `{prefix}` replaced by its folder) in
- * one http {}, after `nginx -t` accepted them, and waits until every `probe` address answers.
+ * one http {}, after `nginx -t` accepted them, and waits until every `probe` address answers
+ * (an http: address a request, a tcp://host:port address a connection).
  */
 export async function startNginx(
   sites: Map<string, string>,
@@ -168,18 +172,23 @@ export interface NginxOptions {
   files?: Record<string, string>;
 }
 
-/** Starts nginx with every tenant (own port, and the shared one); `use` runs while it serves. */
+/**
+ * Starts nginx with every tenant (own port, and the shared one) on `at`, ports of the worker's
+ * share of the plan (test/ports.ts e2eWorkerPorts); `use` runs while it serves.
+ */
 export async function withNginx(
   options: NginxOptions,
+  at: NginxPorts,
   use: (nginx: Nginx) => Promise<void>,
 ): Promise<void> {
   const ports = new Map<TenantId, number>();
-  const shared = await freePort();
+  const { shared } = at;
   const sites = new Map<string, string>();
-  for (const id of TENANTS) {
+  for (const [i, id] of TENANTS.entries()) {
     const tenant = await loadTenant("tenants", id);
     if (!tenant.ok) throw new Error(`tenants/${id}.yaml is invalid`);
-    const port = await freePort();
+    const port = at.tenants[i];
+    if (port === undefined) throw new Error(`no port for ${id} in the plan`);
     ports.set(id, port);
     const conf = await renderNginxConf(id, await deployConfig(id, tenant.config), {
       root: resolve("dist", id),
@@ -206,7 +215,7 @@ export async function withNginx(
 export const test = base.extend<object, { nginx: Nginx }>({
   nginx: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument.
-    async ({}, use) => withNginx({}, use),
+    async ({}, use, worker) => withNginx({}, e2eWorkerPorts(worker.parallelIndex).nginx, use),
     { scope: "worker" },
   ],
 });

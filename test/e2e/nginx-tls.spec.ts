@@ -11,8 +11,9 @@ import { connect as tlsConnect } from "node:tls";
 import { promisify } from "node:util";
 import { renderDefaultServerConf, renderNginxConf } from "../../cli/build/deploy.ts";
 import { loadTenant } from "../../cli/config/load.ts";
+import { e2eWorkerPorts } from "../ports.ts";
 import { expect, test } from "./fixtures.ts";
-import { deployConfig, freePort, type RunningNginx, startNginx } from "./nginx-server.ts";
+import { deployConfig, type RunningNginx, startNginx } from "./nginx-server.ts";
 import { rawExchange } from "./raw-socket.ts";
 
 const HOST = "mysport.ru";
@@ -25,10 +26,12 @@ interface Tls {
 let nginx: RunningNginx;
 let ports: Tls;
 
-test.beforeAll(async () => {
+// biome-ignore lint/correctness/noEmptyPattern: Playwright requires the fixtures argument.
+test.beforeAll(async ({}, worker) => {
   const tenant = await loadTenant("tenants", "mysport");
   if (!tenant.ok) throw new Error("tenants/mysport.yaml is invalid");
-  ports = { http: await freePort(), https: await freePort() };
+  const plan = e2eWorkerPorts(worker.parallelIndex);
+  ports = { http: plan.tlsHttp, https: plan.tlsHttps };
   const config = {
     ...(await deployConfig("mysport", tenant.config)),
     tls: { certificate: "{prefix}/cert.pem", certificateKey: "{prefix}/key.pem" },
@@ -50,7 +53,8 @@ test.beforeAll(async () => {
       ]),
     ],
   ]);
-  nginx = await startNginx(files, [], {
+  // Ready once the HTTPS port takes connections: nginx binds every port before it serves.
+  nginx = await startNginx(files, [`tcp://127.0.0.1:${ports.https}`], {
     prepare: async (prefix) => {
       // A throw-away self-signed certificate for the tenant's hosts, made for this run only.
       await promisify(execFile)("openssl", [

@@ -9,7 +9,11 @@ import { join } from "node:path";
 import { renderNginxConf } from "../../cli/build/deploy.ts";
 import type { BuildManifest } from "../../cli/build/manifest.ts";
 import { loadTenant } from "../../cli/config/load.ts";
-import { cookieValue, LANGUAGE_COOKIE, servedLanguage } from "../../storefront/src/domain/pages.ts";
+import {
+  cookieValue,
+  languageCookieName,
+  servedLanguage,
+} from "../../storefront/src/domain/pages.ts";
 import { expect, type Page } from "./fixtures.ts";
 import { LANGUAGE_CASES } from "./language-cases.ts";
 import { deployConfig, type Nginx, TENANTS, test } from "./nginx-server.ts";
@@ -278,21 +282,27 @@ test.describe("five tenants on one port, as the README deploys them", () => {
   });
 });
 
-/** Cookie headers a browser, a proxy or an attacker may send, well-formed or not. */
-const COOKIES = [
+/**
+ * Cookie headers a browser, a proxy or an attacker may send, well-formed or not, with the
+ * tenant's own language cookie `name`; another tenant's and the older shared name count for none.
+ */
+const cookies = (name: string) => [
   null,
-  "storefront_lang=ru",
+  `${name}=ru`,
+  `${name}=en`,
+  `${name}=es`,
+  `${name}=EN`,
+  `${name}=en|x`,
+  `${name}= en`,
+  `${name} =en`,
+  `x=1; ${name}=en`,
+  `${name}=en; ${name}=ru`,
+  `${name}="en"`,
+  `${name}=`,
+  `${name}=en,x`,
+  `${name.toUpperCase()}=en`,
   "storefront_lang=en",
-  "storefront_lang=es",
-  "storefront_lang=EN",
-  "storefront_lang=en|x",
-  "storefront_lang= en",
-  "storefront_lang =en",
-  "x=1; storefront_lang=en",
-  "storefront_lang=en; storefront_lang=ru",
-  'storefront_lang="en"',
-  "storefront_lang=",
-  "storefront_lang=en,x",
+  `${languageCookieName("another-tenant")}=en; ${name}_x=en`,
 ];
 /** Accept-Language headers, the same. */
 const ACCEPTS = [
@@ -328,7 +338,8 @@ test("nginx, the preview and the app's rule choose the same language for every c
     const tenant = await loadTenant("tenants", id);
     if (!tenant.ok) throw new Error(`tenants/${id}.yaml is invalid`);
     const { languages, usVariant } = tenant.config;
-    for (const cookie of COOKIES) {
+    const name = languageCookieName(id);
+    for (const cookie of cookies(name)) {
       for (const accept of ACCEPTS) {
         const headers: Record<string, string> = {};
         if (cookie !== null) headers.Cookie = cookie;
@@ -337,7 +348,7 @@ test("nginx, the preview and the app's rule choose the same language for every c
           available: languages.available,
           defaultLanguage: languages.default,
           usVariant,
-          cookie: cookieValue(cookie, LANGUAGE_COOKIE),
+          cookie: cookieValue(cookie, name),
           acceptLanguage: accept,
         });
         const [fromNginx, fromPreview] = await Promise.all(

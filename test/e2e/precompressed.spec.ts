@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { BROTLI_SNIPPET } from "../../cli/build/deploy.ts";
 import type { BuildManifest } from "../../cli/build/manifest.ts";
+import { e2eWorkerPorts } from "../ports.ts";
 import { expect } from "./fixtures.ts";
 import { type Nginx, test, withNginx } from "./nginx-server.ts";
 import { tenantUrl } from "./tenants.ts";
@@ -134,6 +135,7 @@ test("nginx with Debian's Brotli module and the one-line snippet serves the .br 
       modules: [BROTLI_MODULE],
       files: { [BROTLI_SNIPPET.brotliSnippet]: "brotli_static on;\n" },
     },
+    e2eWorkerPorts(test.info().parallelIndex).nginxOfTest,
     async (nginx) => checkServer(nginx.url("mysport"), true, "nginx with Brotli"),
   );
 });

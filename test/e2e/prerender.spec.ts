@@ -117,7 +117,7 @@ test("a visitor who picks a language gets it from the server on the next visit, 
   await page.getByRole("menuitemradio", { name: "English" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
   const cookies = await page.context().cookies();
-  expect(cookies.find((c) => c.name === "storefront_lang")?.value).toBe("en");
+  expect(cookies.find((c) => c.name === "storefront_lang_mysport")?.value).toBe("en");
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
   await page.waitForLoadState("networkidle");

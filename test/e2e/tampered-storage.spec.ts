@@ -42,6 +42,7 @@ const TAMPERED: readonly Tampering[] = [
     local: { [own("storefront.recentSearches")]: JSON.stringify([PWN, 5, { a: 1 }]) },
   },
   { name: "language unknown", local: { [own("storefront.language")]: "xx<script>" } },
+  { name: "language cookie junk", cookies: { storefront_lang_mysport: encodeURIComponent(PWN) } },
   {
     name: "older version's keys, all junk",
     local: {
@@ -50,21 +51,23 @@ const TAMPERED: readonly Tampering[] = [
       "storefront.recentSearches": "{",
       "storefront.language": PWN,
     },
-    cookies: { cartId: "../../x" },
+    session: { "storefront.scroll": "{" },
+    cookies: { cartId: "../../x", storefront_lang: "es" },
   },
   { name: "sign-in user junk", session: { "oidc.user:junk:storefront": "{not json" } },
   {
     name: "sign-in state junk",
     local: { "oidc.0123": JSON.stringify({ id: PWN, request_type: "si:r" }) },
   },
-  { name: "scroll positions junk", session: { "storefront.scroll": '[{"key":1,"y":"x"}]' } },
+  { name: "scroll positions junk", session: { [own("storefront.scroll")]: '[{"key":1,"y":"x"}]' } },
   {
     name: "another tenant's cart and pending order",
     local: {
       "storefront.cart@ironstar": JSON.stringify({ cartId: "ironstar-cart", updatedAt: 1 }),
       "storefront.pendingOrders@ironstar": JSON.stringify(["order-seed-05"]),
     },
-    cookies: { "cartId-ironstar": "ironstar-cart" },
+    session: { "storefront.scroll@ironstar": '[["k",{"path":"/","y":1e9}]]' },
+    cookies: { "cartId-ironstar": "ironstar-cart", storefront_lang_ironstar: "en" },
   },
 ];
 
@@ -149,4 +152,44 @@ test("two tenants on one host keep their own cart: cookies ignore the port", asy
   await expect.poll(() => cookie("cartId-ironstar")).not.toBeNull();
   expect(await cookie("cartId-ironstar")).not.toBe(mysportCart);
   await expect(page.locator(".cart-badge")).toHaveCount(0);
+});
+
+test("two tenants on one host keep their own language choice: the server answers each in its own", async ({
+  page,
+}) => {
+  const open = async (id: "mysport" | "ironstar") => {
+    const res = await page.goto(tenantUrl(id, "/contacts"));
+    await expect(page.locator("html")).toHaveAttribute("data-app", "live");
+    return res?.headers()["content-language"];
+  };
+  const choose = async (picker: RegExp, language: string, heading: string) => {
+    await page.getByRole("button", { name: picker }).click();
+    await page.getByRole("menuitemradio", { name: language }).click();
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  };
+  const cookie = async (name: string) =>
+    (await page.context().cookies()).find((c) => c.name === name)?.value ?? null;
+  // An English browser chooses Russian on mysport.
+  expect(await open("mysport")).toBe("en");
+  await choose(/Language/, "Русский", "Контакты");
+  expect(await cookie("storefront_lang_mysport")).toBe("ru");
+  expect(await cookie("storefront_lang")).toBeNull();
+  // ironstar on another port of the same host: the cookie jar is shared, the choice is not.
+  expect(await open("ironstar")).toBe("en");
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  await choose(/Language/, "Русский", "Контакты");
+  // mysport goes back to English; ironstar keeps Russian.
+  expect(await open("mysport")).toBe("ru");
+  await choose(/Язык/, "English", "Contacts");
+  expect(await open("ironstar")).toBe("ru");
+  await expect(page.getByRole("heading", { level: 1, name: "Контакты" })).toBeVisible();
+  expect([
+    await cookie("storefront_lang_mysport"),
+    await cookie("storefront_lang_ironstar"),
+  ]).toEqual(["en", "ru"]);
+  expect(await open("mysport")).toBe("en");
+  // Scroll positions, too, are kept under the tenant's own name (written as a page is left).
+  const keys = await page.evaluate(() => Object.keys(window.sessionStorage));
+  expect(keys).toContain("storefront.scroll@mysport");
+  expect(keys).not.toContain("storefront.scroll");
 });

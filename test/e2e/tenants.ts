@@ -1,6 +1,7 @@
 /** The tenants the e2e suite serves, each through `storefront preview` on its own port. */
-// E2E_PORT_BASE moves all five, so two runs can share a machine.
-const BASE = Number(process.env.E2E_PORT_BASE ?? 4301);
+// E2E_PORT_BASE moves all five (and every other port of the suite, test/ports.ts), so two runs
+// can share a machine.
+import { PORT_BASE as BASE } from "../ports.ts";
 
 export const TENANT_PORTS = {
   mysport: BASE,

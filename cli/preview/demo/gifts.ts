@@ -1,24 +1,27 @@
 /**
  * Gift promo codes (spec §1: gifts among the package offers). When an order is paid, each of
  * its promocode items mints one real single-use code for the all-photos package of the item's
- * event, so a gift bought in preview can be redeemed in another cart. The code is derived from
- * the order and the item, so the same order always gives the same code.
+ * event, so a gift bought in preview can be redeemed in another cart. A code is a bearer
+ * secret (whoever types it gets the photos), so it comes from the operating system's
+ * cryptographic randomness: 16 characters of a 32-letter alphabet, 80 bits, far beyond what
+ * anyone can try against the promo-code call; it is minted once and kept on its order item.
  */
-import { createRandom, hashString } from "./random.ts";
+import { randomBytes } from "node:crypto";
 import type { PromoCode } from "./seed/promo-codes.ts";
 import type { DemoState, OrderItemRecord, OrderRecord } from "./state.ts";
 import type { World } from "./world.ts";
 
-// No 0/O or 1/I: the code is read aloud and typed from a phone screen.
+// No 0/O or 1/I: the code is read aloud and typed from a phone screen. 32 letters, so each
+// random byte's low 5 bits pick one uniformly.
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** Random characters in a code (5 bits each), in groups of four for reading aloud. */
+export const GIFT_CODE_CHARS = 16;
 const FAR_FUTURE = Date.parse("2099-12-31T23:59:59Z");
 
-/** The code of one gift item of an order: GIFT- and eight characters. */
-export function giftCodeOf(order: Pick<OrderRecord, "orderId" | "number">, itemId: string): string {
-  const random = createRandom(hashString(`gift:${order.orderId}:${order.number}:${itemId}`));
-  let out = "";
-  for (let i = 0; i < 8; i++) out += ALPHABET[Math.floor(random() * ALPHABET.length)];
-  return `GIFT-${out}`;
+/** A fresh gift code: GIFT- and four groups of four characters (GIFT-ABCD-EFGH-JKLM-NPQR). */
+export function newGiftCode(): string {
+  const chars = [...randomBytes(GIFT_CODE_CHARS)].map((b) => ALPHABET[b & 31]).join("");
+  return `GIFT-${chars.match(/.{4}/g)?.join("-")}`;
 }
 
 /** Mints the codes of a Completed order's gift items (once; later calls change nothing). */
@@ -27,7 +30,7 @@ export function mintGiftCodes(world: World, state: DemoState, order: OrderRecord
   for (const item of order.items) {
     const product = world.product(item.productId);
     if (product?.productType !== "promocode" || item.giftCodes) continue;
-    const code = giftCodeOf(order, item.orderItemId);
+    const code = newGiftCode();
     state.promoCodes.set(code, giftPromo(code, product.eventId));
     item.giftCodes = [code];
   }

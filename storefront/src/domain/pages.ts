@@ -65,8 +65,22 @@ export function eventIdOfPath(path: string): string | null {
   return route.params.id ?? null;
 }
 
-/** The cookie that mirrors the visitor's language choice, so a server can answer in it. */
-export const LANGUAGE_COOKIE = "storefront_lang";
+/** What a language cookie's name starts with; an older version used it alone, for every tenant. */
+export const LANGUAGE_COOKIE_PREFIX = "storefront_lang";
+
+/**
+ * The cookie that mirrors a visitor's language choice for one tenant, so a server (nginx, the
+ * preview) answers in it: `storefront_lang_{tenant}`, the one name the app, the generated
+ * nginx.conf and the preview all use. Per tenant because several tenants can share a host and
+ * cookies ignore the port. Letters, digits and `_` only: nginx reads it as `$cookie_{name}`,
+ * where any other character (a `-`) silently ends the variable's name, and it is a cookie token
+ * (RFC 6265). Tenant ids are words of [a-z0-9] joined by `-` (cli/config/schema.ts), so `-` →
+ * `_` keeps two tenants' names apart; anything else, never in a valid id, also becomes `_`, so
+ * the name is a token whatever it is given.
+ */
+export function languageCookieName(tenant: string): string {
+  return `${LANGUAGE_COOKIE_PREFIX}_${tenant.replace(/[^a-z0-9]/g, "_")}`;
+}
 
 /** HTTP's optional whitespace around a value (RFC 9110 §5.6.3): spaces and tabs, nothing else. */
 const OWS = /^[ \t]+|[ \t]+$/g;
@@ -90,16 +104,23 @@ export function firstAcceptedLanguage(header: string | null | undefined): string
   return LANGUAGE_RANGE.test(first) ? first : undefined;
 }
 
+/** ASCII letters in lower case, nothing else (as nginx's ngx_strncasecmp compares). */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
 /**
  * A cookie's value as nginx reads `$cookie_NAME` (and so every server of the shop): the first
- * `name=value` pair of the header with that name, whitespace around the name and the value
- * dropped, the value taken as it is (no decoding, so `en|x` stays `en|x` and is no language).
+ * `name=value` pair of the header with that name, its ASCII letters in either case, whitespace
+ * around the name and the value dropped, the value taken as it is (no decoding, so `en|x`
+ * stays `en|x` and is no language).
  */
 export function cookieValue(header: string | null | undefined, name: string): string | null {
+  const wanted = asciiLower(name);
   for (const part of (header ?? "").split(";")) {
     const at = part.indexOf("=");
     if (at < 0) continue;
-    if (part.slice(0, at).replace(OWS, "") === name) return part.slice(at + 1).replace(OWS, "");
+    if (asciiLower(part.slice(0, at).replace(OWS, "")) === wanted) {
+      return part.slice(at + 1).replace(OWS, "");
+    }
   }
   return null;
 }

@@ -14,8 +14,8 @@ import { useScrollRestoration } from "./useScrollRestoration.ts";
 /** The app shell: bar, drawer, main content, footer, notifications and the error snackbar. */
 export const Layout = observer(function Layout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
-  const { ui } = useStores();
-  useScrollRestoration();
+  const { ui, settings } = useStores();
+  useScrollRestoration(settings.settings.id);
 
   useEffect(() => {
     // Only breakpoint crossings matter, so listen to media queries rather than every resize.

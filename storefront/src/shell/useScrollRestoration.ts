@@ -1,11 +1,13 @@
 import { useLayoutEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router-dom";
+import { tenantStorage } from "../stores/tenant-storage.ts";
 import { ScrollManager, type ScrollNavigation, type ScrollPort } from "./scroll-restoration.ts";
 
-function browserPort(): ScrollPort {
-  let storage: Storage | null = null;
+/** The window as the manager sees it; session storage as the tenant's (its key carries the id). */
+function browserPort(tenant: string): ScrollPort {
+  let storage: ScrollPort["storage"] = null;
   try {
-    storage = window.sessionStorage;
+    storage = tenantStorage(window.sessionStorage, tenant);
   } catch {
     // Storage blocked (privacy settings): positions are kept for this page's life only.
   }
@@ -36,7 +38,7 @@ function loadKind(): ScrollNavigation {
  * Mounted once inside the router. Only effects touch the window, so rendering (and hydration of
  * prerendered HTML) stays deterministic.
  */
-export function useScrollRestoration(): void {
+export function useScrollRestoration(tenant: string): void {
   const location = useLocation();
   const navigation = useNavigationType();
   const manager = useRef<ScrollManager | null>(null);
@@ -44,7 +46,7 @@ export function useScrollRestoration(): void {
 
   useLayoutEffect(() => {
     if ("scrollRestoration" in window.history) window.history.scrollRestoration = "manual";
-    const m = new ScrollManager(browserPort());
+    const m = new ScrollManager(browserPort(tenant));
     manager.current = m;
     let frame = 0;
     // Each frame while a restoration waits: the page grows as a lazy screen and its data arrive.
@@ -76,7 +78,7 @@ export function useScrollRestoration(): void {
       manager.current = null;
       restore.current = null;
     };
-  }, []);
+  }, [tenant]);
 
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one run per history entry (its key)

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import { detectLanguage, languagePickerVisible } from "../domain/language.ts";
-import { LANGUAGE_COOKIE } from "../domain/pages.ts";
+import { languageCookieName } from "../domain/pages.ts";
 import type { Language } from "../settings-types.ts";
 import type { CookieJar } from "./cookies.ts";
 import type { SettingsStore } from "./SettingsStore.ts";
@@ -51,6 +51,11 @@ export class LanguageStore {
   }
   // Stryker restore BooleanLiteral,ObjectLiteral
 
+  /** This tenant's language cookie (its name is the servers' too, see domain/pages.ts). */
+  private get cookieName(): string {
+    return languageCookieName(this.settings.settings.id);
+  }
+
   get available(): readonly Language[] {
     return this.settings.settings.languages.available;
   }
@@ -76,8 +81,8 @@ export class LanguageStore {
    */
   async init(): Promise<void> {
     const stored = this.storage.getItem(LANGUAGE_STORAGE_KEY);
-    if (stored === this.language && this.cookies?.get(LANGUAGE_COOKIE) !== stored) {
-      this.cookies?.set(LANGUAGE_COOKIE, stored, LANGUAGE_COOKIE_DAYS);
+    if (stored === this.language && this.cookies?.get(this.cookieName) !== stored) {
+      this.cookies?.set(this.cookieName, stored, LANGUAGE_COOKIE_DAYS);
     }
     await this.loadMessages(this.language);
     runInAction(() => {
@@ -93,6 +98,6 @@ export class LanguageStore {
       this.language = language;
     });
     this.storage.setItem(LANGUAGE_STORAGE_KEY, language);
-    this.cookies?.set(LANGUAGE_COOKIE, language, LANGUAGE_COOKIE_DAYS);
+    this.cookies?.set(this.cookieName, language, LANGUAGE_COOKIE_DAYS);
   }
 }

@@ -6,6 +6,7 @@
  * language. Stores keep their plain key names; this port adds the tenant.
  */
 import { CART_COOKIE_DAYS } from "../domain/device-keys.ts";
+import { LANGUAGE_COOKIE_PREFIX } from "../domain/pages.ts";
 import type { CookieJar } from "./cookies.ts";
 import type { KeyValueStorage } from "./types.ts";
 
@@ -18,6 +19,13 @@ export const LEGACY_STORAGE_KEYS = [
 ] as const;
 /** The cookie an older version wrote without a tenant. */
 export const LEGACY_CART_COOKIE = "cartId";
+/**
+ * The language cookie an older version shared by every tenant on a host. Never read again, only
+ * removed: it was a copy of the `storefront.language` entry, which is migrated and mirrored to
+ * the tenant's own cookie on this load (LanguageStore.init); and since cookies ignore the port,
+ * its value may be another tenant's choice, the very mix-up the per-tenant name ends.
+ */
+export const LEGACY_LANGUAGE_COOKIE = LANGUAGE_COOKIE_PREFIX;
 
 /** The key on the device for a store's `name` ("storefront.cart" → "storefront.cart@mysport"). */
 export const tenantKey = (tenant: string, name: string) => `${name}@${tenant}`;
@@ -73,4 +81,5 @@ export function migrateLegacyStorage(
     if (!cookies.get(scoped)) cookies.set(scoped, cartCookie, CART_COOKIE_DAYS);
     cookies.set(LEGACY_CART_COOKIE, "", 0);
   }
+  if (cookies?.get(LEGACY_LANGUAGE_COOKIE) != null) cookies.set(LEGACY_LANGUAGE_COOKIE, "", 0);
 }

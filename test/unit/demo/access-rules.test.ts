@@ -6,9 +6,12 @@
  * reachable only by the id its upload returned.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPrefix } from "../../../cli/preview/demo/router.ts";
 import type { Api } from "../../../storefront/src/api/index.ts";
 import { apiFor, newCartId, selfie, startDemo, tokenFor } from "./demo-server.ts";
 
+/** The order history's address on the demo backend (order-service). */
+const ORDERS = `${apiPrefix("order-service")}/orders`;
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
 let demo: Awaited<ReturnType<typeof startDemo>>;
 let api: Api;
@@ -60,5 +63,22 @@ describe("ids a visitor's data gets", () => {
     const mine = await runner.orders.list({ offset: 0, count: 50 });
     expect(mine.status).toBe(200);
     expect(mine.data?.items.every((o) => o.customer.email === "runner@demo.example")).toBe(true);
+  });
+
+  it("an e-mail in the query opens no one's history: the token alone says whose it is", async () => {
+    const a = await checkout("a-history@example.com");
+    const byEmail = await fetch(new URL(`${ORDERS}?email=a-history%40example.com`, demo.origin));
+    expect(byEmail.status).toBe(401);
+    expect(await byEmail.text()).not.toContain(a.orderId);
+    const stranger = demo.demo.signToken("stranger@example.com");
+    const asked = await fetch(
+      new URL(`${ORDERS}?email=a-history%40example.com&offset=0&count=50`, demo.origin),
+      { headers: { Authorization: `Bearer ${stranger}` } },
+    );
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).not.toContain(a.orderId);
+    const owner = apiFor(demo.origin, demo.demo.signToken("a-history@example.com"));
+    const theirs = await owner.orders.list({ offset: 0, count: 50 });
+    expect(theirs.data?.items.map((o) => o.orderId)).toEqual([a.orderId]);
   });
 });

@@ -5,7 +5,9 @@
  * per-host overrides (§1: 840 on US hosts), the footer's support link, the identity provider's
  * address (§6), prerendered pages and the selfie size.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { TENANT_ID_RE } from "../../../cli/config/schema.ts";
 import { authorityOf } from "../../../storefront/src/domain/auth.ts";
 import { footerParts } from "../../../storefront/src/domain/footer.ts";
 import { resolveHost } from "../../../storefront/src/domain/host.ts";
@@ -13,9 +15,11 @@ import { detectLanguage, mapBrowserLanguage } from "../../../storefront/src/doma
 import { menuEntries } from "../../../storefront/src/domain/menu.ts";
 import { formatMoney } from "../../../storefront/src/domain/money.ts";
 import {
+  cookieValue,
   eventIdOfPath,
   firstAcceptedLanguage,
-  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_PREFIX,
+  languageCookieName,
   PAGE_PATHS,
   pageForPath,
   tenantPages,
@@ -155,8 +159,40 @@ describe("prerendered pages", () => {
     expect(eventIdOfPath("/cart")).toBeNull();
     expect(eventIdOfPath("/event/")).toBeNull();
   });
-  it("the language cookie's name is stable: deployed servers read it", () => {
-    expect(LANGUAGE_COOKIE).toBe("storefront_lang");
+  it("each tenant's language cookie is named after it, in the form deployed servers read", () => {
+    expect(languageCookieName("mysport")).toBe("storefront_lang_mysport");
+    expect(languageCookieName("mysport-usa")).toBe("storefront_lang_mysport_usa");
+    expect(languageCookieName("mysport")).not.toBe(LANGUAGE_COOKIE_PREFIX);
+  });
+  it("every valid tenant id gives its own language cookie name, readable by nginx as $cookie_{name}", () => {
+    const word = fc.stringMatching(/^[a-z0-9]{1,6}$/);
+    const tenantId = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join("-"));
+    fc.assert(
+      fc.property(tenantId, tenantId, (a, b) => {
+        expect(TENANT_ID_RE.test(a)).toBe(true);
+        // An nginx variable name takes [A-Za-z0-9_] (a "-" would end it); also a cookie token.
+        expect(languageCookieName(a)).toMatch(/^[a-z0-9_]+$/);
+        if (a !== b) expect(languageCookieName(a)).not.toBe(languageCookieName(b));
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it("a cookie's name is matched in either case of its ASCII letters, as nginx's $cookie_ does", () => {
+    expect(cookieValue("STOREFRONT_LANG_MYSPORT=en", "storefront_lang_mysport")).toBe("en");
+    expect(
+      cookieValue(
+        "Storefront_Lang_Mysport=es; storefront_lang_mysport=en",
+        "storefront_lang_mysport",
+      ),
+    ).toBe("es");
+    // The Kelvin sign lower-cases to "k" in Unicode, never in nginx.
+    expect(cookieValue("\u212A=en", "k")).toBeNull();
+    expect(cookieValue("storefront_lang=en", "storefront_lang_mysport")).toBeNull();
+  });
+  it("whatever it is given, the language cookie's name is a token (no separator, space or quote)", () => {
+    for (const id of ["", "a;b=c", "../x", "x y", 'q"', "Ü", "a,b", "a\tb", "UPPER"]) {
+      expect(languageCookieName(id), JSON.stringify(id)).toMatch(/^storefront_lang_[a-z0-9_]*$/);
+    }
   });
   it("the first Accept-Language tag, none for * or an empty header", () => {
     expect(firstAcceptedLanguage("es-ES;q=0.9, en")).toBe("es-ES");

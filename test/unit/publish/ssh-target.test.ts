@@ -8,11 +8,11 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, readlink, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planPort } from "../../ports.ts";
 import { buildVersions, type Version } from "./releases.ts";
 
 const run = promisify(execFile);
@@ -23,15 +23,6 @@ let remote: string;
 let sshd: ChildProcess | undefined;
 let sshOptions: string;
 let v: Record<string, Version>;
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer().once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
 
 async function storefront(args: string[]) {
   return run(process.execPath, ["cli/bin.js", ...args], { encoding: "utf8" }).then(
@@ -73,7 +64,7 @@ beforeAll(async () => {
   for (const key of ["host", "client"]) {
     await run("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", join(keys, key)]);
   }
-  const port = await freePort();
+  const port = planPort("unitSshd");
   sshd = spawn(
     SSHD,
     [

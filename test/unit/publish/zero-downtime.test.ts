@@ -11,7 +11,6 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { Agent, get as httpGet } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse, type DefaultTreeAdapterTypes as T } from "parse5";
@@ -20,6 +19,7 @@ import type { BuildManifest } from "../../../cli/build/manifest.ts";
 import { cspHash } from "../../../cli/build/render.ts";
 import { publishTenant, rollbackTenant } from "../../../cli/publish/publish.ts";
 import { openTarget, type Target } from "../../../cli/publish/target.ts";
+import { planPort } from "../../ports.ts";
 import { buildVersions, type Version } from "./releases.ts";
 
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
@@ -43,15 +43,6 @@ let versions: Record<string, Version>;
 const builtFiles = new Map<string, Set<string>>();
 
 const sha = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer().once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
 
 function mainConf(): string {
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
@@ -226,7 +217,7 @@ beforeAll(async () => {
       builtFiles.get(f.path)?.add(f.sha256);
     }
   }
-  port = await freePort();
+  port = planPort("unitNginx");
   await mkdir(prefix, { recursive: true });
   await writeFile(join(prefix, "nginx.conf"), mainConf());
 }, 180_000);

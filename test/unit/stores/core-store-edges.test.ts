@@ -79,7 +79,7 @@ describe("LanguageStore at start-up", () => {
       cookies,
     });
     await language.init();
-    expect([language.language, cookies.get("storefront_lang")]).toEqual(["ru", null]);
+    expect([language.language, cookies.get("storefront_lang_t")]).toEqual(["ru", null]);
   });
 });
 

@@ -73,10 +73,11 @@ describe("RootStore wiring", () => {
     expect(hidden.rec.lines).toEqual(["GET /events"]);
   });
 
-  it("the language choice is mirrored to the cookie jar it was given", async () => {
+  it("the language choice is mirrored to the tenant's language cookie in the jar it was given", async () => {
     const { store, cookies } = root();
     await store.language.setLanguage("ru");
-    expect(cookies.get("storefront_lang")).toBe("ru");
+    expect(cookies.get("storefront_lang_t")).toBe("ru");
+    expect(cookies.get("storefront_lang")).toBeNull();
   });
 
   it("an event page's event is asked for once before the shop loads, and taken once", async () => {

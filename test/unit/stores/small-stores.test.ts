@@ -184,7 +184,7 @@ describe("LanguageStore: the choice is kept in local storage and mirrored to a c
     const { cookies, sets } = jar();
     const { store, loaded } = language("en", cookies);
     await store.init();
-    expect(sets).toEqual([["storefront_lang", "en", 365]]);
+    expect(sets).toEqual([["storefront_lang_t", "en", 365]]);
     expect([store.language, store.loaded, loaded]).toEqual(["en", true, ["en"]]);
   });
 
@@ -192,7 +192,7 @@ describe("LanguageStore: the choice is kept in local storage and mirrored to a c
     const none = jar();
     await language(null, none.cookies).store.init();
     expect(none.sets).toEqual([]);
-    const same = jar({ storefront_lang: "en" });
+    const same = jar({ storefront_lang_t: "en" });
     await language("en", same.cookies).store.init();
     expect(same.sets).toEqual([]);
   });
@@ -205,7 +205,7 @@ describe("LanguageStore: the choice is kept in local storage and mirrored to a c
     await store.setLanguage("en");
     expect(store.language).toBe("en");
     expect(map.get("storefront.language")).toBe("en");
-    expect(sets).toEqual([["storefront_lang", "en", 365]]);
+    expect(sets).toEqual([["storefront_lang_t", "en", 365]]);
     expect(loaded).toEqual(["en"]);
   });
 

@@ -75,6 +75,31 @@ describe("each tenant's storage", () => {
     expect(tenantStorage(raw, "ironstar").getItem(PENDING_ORDERS_KEY)).toBeNull();
   });
 
+  it("the older version's shared language cookie is removed, never read: the stored choice is mirrored to the tenant's own", async () => {
+    const map = new Map<string, string>([[LANGUAGE_STORAGE_KEY, "en"]]);
+    const cookies = memoryCookies();
+    // Another tenant on this host chose Russian; cookies ignore the port.
+    cookies.set("storefront_lang", "ru", 365);
+    const root = demoRoot({ origin: "http://127.0.0.1:1", storage: mapStorage(map), cookies });
+    expect(cookies.get("storefront_lang")).toBe("");
+    expect(root.language.language).toBe("en");
+    await root.language.init();
+    expect(cookies.get("storefront_lang_t")).toBe("en");
+  });
+
+  it("without a stored choice the older shared language cookie gives no language", () => {
+    const cookies = memoryCookies();
+    cookies.set("storefront_lang", "en", 365);
+    const root = demoRoot({
+      origin: "http://127.0.0.1:1",
+      storage: mapStorage(new Map()),
+      cookies,
+    });
+    expect(cookies.get("storefront_lang")).toBe("");
+    expect(cookies.get("storefront_lang_t")).toBeNull();
+    expect(root.language.language).toBe("ru");
+  });
+
   it("a tenant's own entry wins over an older version's, which is still removed", () => {
     const map = new Map<string, string>([
       [CART_STORAGE_KEY, cart("c-old")],
