@@ -1,9 +1,10 @@
-import { readdir, stat } from "node:fs/promises";
+import { mkdir, readdir, stat } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { type ConfigProblem, listTenantIds, loadTenants } from "../config/load.ts";
 import { TENANT_ID_RE } from "../config/schema.ts";
 import { buildCore, type CoreBuild, coreInputsHash, renderInputsHash } from "./core.ts";
 import { type BuildKey, type BuildManifest, currentBundle, inputFiles } from "./manifest.ts";
+import { type Shard, shardTenants, writeShardRecord } from "./shard.ts";
 import { CORE_VERSION } from "./version.ts";
 import { buildYear } from "./year.ts";
 
@@ -21,6 +22,7 @@ export interface TenantBuildResult {
 }
 
 export type BuildEvent =
+  | { type: "shard"; shard: Shard; tenants: number; selected: number }
   | { type: "core-start" }
   | { type: "core-done"; cached: boolean; ms: number; hash: string; dir: string }
   | { type: "tenant-done"; result: TenantBuildResult };
@@ -32,6 +34,11 @@ export interface BuildOptions {
   ids: string[];
   /** Build every selected tenant, even one whose bundle matches its inputs. */
   force?: boolean;
+  /**
+   * Build only this shard of the selected tenants (shard.ts), and write the shard record that
+   * `storefront merge` checks into outDir.
+   */
+  shard?: Shard;
   onEvent?: (event: BuildEvent) => void;
 }
 
@@ -68,9 +75,12 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export async function buildTenants(options: BuildOptions): Promise<TenantBuildResult[]> {
   const emit = options.onEvent ?? (() => {});
-  const wanted = options.ids.length
+  const selection = options.ids.length
     ? [...new Set(options.ids)]
     : await listTenantIds(options.tenantsDir);
+  const { shard } = options;
+  const wanted = shard ? shardTenants(selection, shard) : selection;
+  if (shard) emit({ type: "shard", shard, tenants: wanted.length, selected: selection.length });
   const [coreHash, renderHash] = await Promise.all([coreInputsHash(), renderInputsHash()]);
   const key: BuildKey = { coreHash, renderHash, coreVersion: CORE_VERSION, year: buildYear() };
 
@@ -169,6 +179,12 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
     }
     results.push(result);
     emit({ type: "tenant-done", result });
+  }
+  if (shard) {
+    await mkdir(options.outDir, { recursive: true });
+    const built = results.filter((r) => r.ok).map((r) => r.id);
+    const failed = results.filter((r) => !r.ok).map((r) => r.id);
+    await writeShardRecord(options.outDir, shard, key, selection, built, failed);
   }
   return results;
 }
