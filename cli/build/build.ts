@@ -1,4 +1,4 @@
-import { mkdir, readdir, stat } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { type ConfigProblem, listTenantIds, loadTenants } from "../config/load.ts";
 import { TENANT_ID_RE } from "../config/schema.ts";
@@ -57,14 +57,6 @@ async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Prom
   });
   await Promise.all(lanes);
   return out;
-}
-
-async function folderBytes(dir: string): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
-  }
-  return total;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -154,7 +146,7 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
         const { files, styleHashes } = await renderTenant(t.id, t.config, t.assets, core);
         const deploy = await renderDeployFiles(t.id, { ...t.config, styleHashes });
         for (const [name, text] of deploy) files.set(name, text);
-        const outDir = await writeBundle(options.outDir, t.id, core, files, {
+        const written = await writeBundle(options.outDir, t.id, core, files, {
           tenant: t.id,
           configHash: t.hash,
           coreHash: core.hash,
@@ -169,8 +161,8 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
           file: t.file,
           ok: true,
           problems: [],
-          outDir,
-          bytes: await folderBytes(outDir),
+          outDir: written.dir,
+          bytes: written.bytes,
           ms: performance.now() - started,
         };
       } catch (e) {
