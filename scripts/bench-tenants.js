@@ -16,6 +16,8 @@ const USAGE = `data:text/javascript,process.on("exit",()=>{const u=process.resou
  * The names carry a word of this run, so no page of an earlier run is in the compressed-copy
  * cache: "cold" means cold for every tenant's own files.
  */
+const idOf = (i) => `bench-${String(i).padStart(4, "0")}`;
+
 export async function generateTenants(dir, count) {
   const run = randomBytes(4).toString("hex");
   await cp("tenants", dir, { recursive: true });
@@ -25,7 +27,10 @@ export async function generateTenants(dir, count) {
   for (let i = 0; i < count; i++) {
     const doc = parseDocument(texts[i % texts.length]);
     doc.set("tenantName", `${doc.get("tenantName")} ${i} ${run}`);
-    await writeFile(join(dir, `bench-${String(i).padStart(4, "0")}.yaml`), String(doc));
+    // A child tenant (mysport-usa) extends the first generated copy of its parent.
+    const parent = doc.get("extends");
+    if (typeof parent === "string") doc.set("extends", idOf(sources.indexOf(`${parent}.yaml`)));
+    await writeFile(join(dir, `${idOf(i)}.yaml`), String(doc));
   }
 }
 

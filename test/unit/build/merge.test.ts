@@ -75,6 +75,7 @@ beforeAll(async () => {
       // A runner of its own: no core build, compiled theme or compressed copy cached, so it
       // builds the core with Vite itself. Merged, its share must still match byte for byte.
       // (The cache sits under node_modules, where the prerender module finds React and Lingui.)
+      // Its tenants are built by two workers: the pool writes the same bytes as the process.
       await exec(
         process.execPath,
         [
@@ -89,7 +90,11 @@ beforeAll(async () => {
           dir,
         ],
         {
-          env: { ...process.env, STOREFRONT_CORE_CACHE: join(runnerCache, "storefront-core") },
+          env: {
+            ...process.env,
+            STOREFRONT_CORE_CACHE: join(runnerCache, "storefront-core"),
+            STOREFRONT_BUILD_WORKERS: "2",
+          },
           maxBuffer: 16 * 1024 * 1024,
         },
       );
