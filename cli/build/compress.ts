@@ -10,8 +10,8 @@
  * - each tenant's own files (its prerendered pages, theme, logos, web manifest) at
  *   TENANT_BROTLI_QUALITY (5): on the prerendered pages 10 % larger than quality 11 (≈ 0.7 KiB
  *   more on a 31 KiB home page, under 1 % of the first screen's bytes) for about 1/35 of the
- *   CPU; at quality 11 they cost ≈ 0.8 s of CPU per tenant, which alone kept 200 tenants far
- *   from a 20 s build (measured in docs/deploying.md).
+ *   CPU; at quality 11 they were two thirds of a cold tenant's CPU, which alone kept 200
+ *   tenants far from a 20 s build (measured in docs/deploying.md).
  *
  * Compressed bytes are cached by the content's SHA-256 and the quality, in a folder beside the
  * core's cache: the core's files are compressed once, not once per tenant nor once per build;

@@ -9,7 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { TENANT_ID_RE } from "../config/schema.ts";
 import {
@@ -229,6 +229,11 @@ export async function mergeShards(dirs: readonly string[], outDir: string): Prom
         const from = join(part.dir, tenant.id, file.path);
         let data: Buffer;
         try {
+          // Only a plain file: a link in an artifact could point anywhere on the merging machine.
+          if (!(await lstat(from)).isFile()) {
+            problems.push(`${from}: not a plain file`);
+            continue;
+          }
           data = await readFile(from);
         } catch {
           problems.push(`${from}: listed in the shard record but missing`);

@@ -6,7 +6,7 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -241,6 +241,18 @@ describe("storefront merge of a sharded build", () => {
     );
     expect(result.problems).toEqual([`${page}: its bytes are not those its shard record names`]);
     expect(await tree(out)).toEqual(before);
+  });
+
+  it("refuses a link where a shard's file should be, though its target has the recorded bytes", async () => {
+    const linked = await alteredShard(1, "shard-1-linked", () => {});
+    const [tenant] = (await readRecord(linked)).tenants;
+    const page = join(linked, tenant?.id as string, "index.html");
+    const elsewhere = join(work, "elsewhere.html");
+    await cp(page, elsewhere);
+    await rm(page);
+    await symlink(elsewhere, page);
+    const problems = await refused([linked, shardDirs[1] as string, shardDirs[2] as string]);
+    expect(problems).toEqual([`${page}: not a plain file`]);
   });
 
   it("refuses a folder that is not a shard's out dir, in one line, exit 1", async () => {
