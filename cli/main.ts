@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from "commander";
+import type { Shard } from "./build/shard.ts";
 import { consolePrinter } from "./commands/print.ts";
 import type { TargetSpecOptions } from "./publish/target.ts";
 
@@ -78,31 +79,63 @@ export async function main(argv: string[]): Promise<number> {
       .argument("[ids...]", "tenant ids")
       .option("--all", "build every tenant in the tenants folder")
       .option("--force", "rebuild tenants whose bundle already matches their inputs")
+      .option(
+        "--shard <k/n>",
+        "build only shard k of n of the selected tenants (CI runners in parallel; then `storefront merge`)",
+      )
       .description(
         "Build one static bundle per tenant into <out-dir>/<id>/; a tenant none of whose inputs changed is left alone",
       ),
-  ).action(async (ids: string[], o: CommonOptions & { all?: boolean; force?: boolean }) => {
-    if (!o.all && ids.length === 0) {
-      throw new CommanderError(2, "storefront.usage", "error: name tenant ids or pass --all");
-    }
-    if (o.all && ids.length > 0) {
-      throw new CommanderError(
-        2,
-        "storefront.usage",
-        "error: pass either tenant ids or --all, not both",
-      );
-    }
-    const { runBuild } = await import("./commands/build.ts");
-    code = await runBuild({
-      tenantsDir: o.tenantsDir,
-      outDir: o.outDir,
-      ids,
-      force: !!o.force,
-      json: !!o.json,
-      verbose: !!o.verbose,
-      print,
+  ).action(
+    async (
+      ids: string[],
+      o: CommonOptions & { all?: boolean; force?: boolean; shard?: string },
+    ) => {
+      if (!o.all && ids.length === 0) {
+        throw new CommanderError(2, "storefront.usage", "error: name tenant ids or pass --all");
+      }
+      if (o.all && ids.length > 0) {
+        throw new CommanderError(
+          2,
+          "storefront.usage",
+          "error: pass either tenant ids or --all, not both",
+        );
+      }
+      let shard: Shard | undefined;
+      if (o.shard !== undefined) {
+        const { parseShard } = await import("./build/shard.ts");
+        try {
+          shard = parseShard(o.shard);
+        } catch (e) {
+          throw new CommanderError(2, "storefront.usage", `error: ${(e as Error).message}`);
+        }
+      }
+      const { runBuild } = await import("./commands/build.ts");
+      code = await runBuild({
+        tenantsDir: o.tenantsDir,
+        outDir: o.outDir,
+        ids,
+        shard,
+        force: !!o.force,
+        json: !!o.json,
+        verbose: !!o.verbose,
+        print,
+      });
+    },
+  );
+
+  program
+    .command("merge")
+    .argument("<shard-dirs...>", "the out dirs of every shard of one `build --shard k/n`")
+    .option("--out-dir <dir>", "folder the merged bundles are written to", "dist")
+    .option("--json", "print a machine-readable result (for CI)")
+    .description(
+      "Merge the out dirs of a sharded build into one, checking that the shards fit; byte for byte an unsharded build",
+    )
+    .action(async (dirs: string[], o: { outDir: string; json?: boolean }) => {
+      const { runMerge } = await import("./commands/merge.ts");
+      code = await runMerge({ dirs, outDir: o.outDir, json: !!o.json, print });
     });
-  });
 
   /** Options of the commands that change what a server serves (publish, rollback). */
   const publishing = (cmd: Command) =>

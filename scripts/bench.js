@@ -7,7 +7,7 @@
 //     --warm    keep the core cache (default: delete it before each measured build, so each
 //               build pays for the one Vite build of the core, as a fresh CI machine does)
 //     --strict  exit 1 when a figure misses its target
-//     --only    a comma-separated subset: weight,wire,build,incremental,validate,gallery,lighthouse,dev
+//     --only    a comma-separated subset: weight,wire,build,incremental,shards,validate,gallery,lighthouse,dev
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
@@ -18,6 +18,7 @@ import { BENCH_DOC, writeBenchDoc } from "./bench-docs.js";
 import { benchGallery } from "./bench-gallery.js";
 import { benchIncremental } from "./bench-incremental.js";
 import { benchLighthouse } from "./bench-lighthouse.js";
+import { benchShards } from "./bench-shards.js";
 import { benchWeight } from "./bench-weight.js";
 import { benchWire } from "./bench-wire.js";
 
@@ -123,6 +124,7 @@ const BENCHMARKS = {
   wire: benchWire,
   build: buildScaling,
   incremental: benchIncremental,
+  shards: benchShards,
   validate: validateAll,
   gallery: benchGallery,
   lighthouse: benchLighthouse,

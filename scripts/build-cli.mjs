@@ -34,7 +34,8 @@ await build({
   ],
   logLevel: "warn",
   build: {
-    ssr: "cli/main.ts",
+    // The command, and the worker of the build's pool (cli/build/tenant-pool.ts) beside it.
+    ssr: true,
     outDir,
     emptyOutDir: true,
     target: "node20",
@@ -42,6 +43,7 @@ await build({
     sourcemap: false,
     reportCompressedSize: false,
     rolldownOptions: {
+      input: { main: "cli/main.ts", "tenant-worker": "cli/build/tenant-worker.ts" },
       output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
       checks: { bundlerTimings: false },
     },

@@ -1,9 +1,17 @@
-import { readdir, stat } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
-import { type ConfigProblem, listTenantIds, loadTenants } from "../config/load.ts";
+import {
+  type ConfigProblem,
+  type LoadedTenant,
+  listTenantIds,
+  loadTenants,
+} from "../config/load.ts";
 import { TENANT_ID_RE } from "../config/schema.ts";
 import { buildCore, type CoreBuild, coreInputsHash, renderInputsHash } from "./core.ts";
 import { type BuildKey, type BuildManifest, currentBundle, inputFiles } from "./manifest.ts";
+import { type Shard, shardTenants, writeShardRecord } from "./shard.ts";
+import type { TenantJob } from "./tenant-job.ts";
+import { workerCount } from "./tenant-pool.ts";
 import { CORE_VERSION } from "./version.ts";
 import { buildYear } from "./year.ts";
 
@@ -21,6 +29,7 @@ export interface TenantBuildResult {
 }
 
 export type BuildEvent =
+  | { type: "shard"; shard: Shard; tenants: number; selected: number }
   | { type: "core-start" }
   | { type: "core-done"; cached: boolean; ms: number; hash: string; dir: string }
   | { type: "tenant-done"; result: TenantBuildResult };
@@ -32,6 +41,11 @@ export interface BuildOptions {
   ids: string[];
   /** Build every selected tenant, even one whose bundle matches its inputs. */
   force?: boolean;
+  /**
+   * Build only this shard of the selected tenants (shard.ts), and write the shard record that
+   * `storefront merge` checks into outDir.
+   */
+  shard?: Shard;
   onEvent?: (event: BuildEvent) => void;
 }
 
@@ -52,14 +66,6 @@ async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Prom
   return out;
 }
 
-async function folderBytes(dir: string): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
-  }
-  return total;
-}
-
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
@@ -68,9 +74,12 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export async function buildTenants(options: BuildOptions): Promise<TenantBuildResult[]> {
   const emit = options.onEvent ?? (() => {});
-  const wanted = options.ids.length
+  const selection = options.ids.length
     ? [...new Set(options.ids)]
     : await listTenantIds(options.tenantsDir);
+  const { shard } = options;
+  const wanted = shard ? shardTenants(selection, shard) : selection;
+  if (shard) emit({ type: "shard", shard, tenants: wanted.length, selected: selection.length });
   const [coreHash, renderHash] = await Promise.all([coreInputsHash(), renderInputsHash()]);
   const key: BuildKey = { coreHash, renderHash, coreVersion: CORE_VERSION, year: buildYear() };
 
@@ -97,10 +106,8 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
   let coreError: string | undefined;
 
   // Rendering (Sass, Handlebars, the prerenderer) is loaded only when a tenant is built.
-  const rendering = [...loaded.values()].some((t) => t.ok)
-    ? await Promise.all([import("./render.ts"), import("./deploy.ts"), import("./output.ts")])
-    : null;
-  if (rendering) {
+  const toRender = [...loaded.values()].filter((t) => t.ok);
+  if (toRender.length > 0) {
     const started = performance.now();
     emit({ type: "core-start" });
     try {
@@ -116,59 +123,87 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
       coreError = `the storefront core failed to build: ${message(e)}`;
     }
   }
-
-  for (const id of wanted) {
+  // Many tenants: one worker per core renders and writes them side by side (tenant-pool.ts).
+  const workers = core ? workerCount(toRender.length) : 0;
+  const pool = workers > 1 ? (await import("./tenant-pool.ts")).startPool(workers) : null;
+  const inProcess = core && !pool ? await import("./tenant-job.ts") : null;
+  const built = new Map<
+    string,
+    Promise<
+      | { ok: true; dir: string; bytes: number; ms: number }
+      | { ok: false; error: string; ms: number }
+    >
+  >();
+  const buildOne = (t: LoadedTenant, c: CoreBuild) => {
+    const job: TenantJob = {
+      outDir: options.outDir,
+      id: t.id,
+      config: t.config,
+      assets: t.assets,
+      core: c,
+      configHash: t.hash,
+      renderHash,
+      coreVersion: CORE_VERSION,
+      year: key.year,
+      inputs: inputFiles(t.sources),
+    };
+    if (pool) return pool.run(job);
     const started = performance.now();
-    let result: TenantBuildResult;
-    const manifest = kept.get(id);
-    const t = loaded.get(id);
-    if (manifest || !t) {
-      // Left alone: its bundle already holds exactly what a build would write.
-      result = {
-        id,
-        file: relative(process.cwd(), resolve(options.tenantsDir, `${id}.yaml`)),
-        ok: true,
-        problems: [],
-        outDir: join(options.outDir, id),
-        bytes: manifest?.files.reduce((sum, f) => sum + f.bytes, 0) ?? 0,
-        unchanged: true,
-        ms: performance.now() - started,
-      };
-    } else if (!t.ok) {
-      result = { id: t.id, file: t.file, ok: false, problems: t.problems, ms: 0 };
-    } else if (!core || !rendering) {
-      result = { id: t.id, file: t.file, ok: false, problems: [], error: coreError, ms: 0 };
-    } else {
-      const [{ renderTenant }, { renderDeployFiles }, { writeBundle }] = rendering;
-      try {
-        const { files, styleHashes } = await renderTenant(t.id, t.config, t.assets, core);
-        const deploy = await renderDeployFiles(t.id, { ...t.config, styleHashes });
-        for (const [name, text] of deploy) files.set(name, text);
-        const outDir = await writeBundle(options.outDir, t.id, core, files, {
-          tenant: t.id,
-          configHash: t.hash,
-          coreHash: core.hash,
-          renderHash,
-          styleHashes,
-          coreVersion: CORE_VERSION,
-          year: key.year,
-          inputs: inputFiles(t.sources),
-        });
+    return (inProcess as typeof import("./tenant-job.ts")).buildTenantBundle(job).then(
+      (w) => ({ ok: true as const, ...w, ms: performance.now() - started }),
+      (e: unknown) => ({ ok: false as const, error: message(e), ms: 0 }),
+    );
+  };
+  // With the pool every tenant is queued at once; in the process one after the other.
+  if (pool && core) for (const t of toRender) built.set(t.id, buildOne(t, core));
+
+  try {
+    for (const id of wanted) {
+      const started = performance.now();
+      let result: TenantBuildResult;
+      const manifest = kept.get(id);
+      const t = loaded.get(id);
+      if (manifest || !t) {
+        // Left alone: its bundle already holds exactly what a build would write.
         result = {
-          id: t.id,
-          file: t.file,
+          id,
+          file: relative(process.cwd(), resolve(options.tenantsDir, `${id}.yaml`)),
           ok: true,
           problems: [],
-          outDir,
-          bytes: await folderBytes(outDir),
+          outDir: join(options.outDir, id),
+          bytes: manifest?.files.reduce((sum, f) => sum + f.bytes, 0) ?? 0,
+          unchanged: true,
           ms: performance.now() - started,
         };
-      } catch (e) {
-        result = { id: t.id, file: t.file, ok: false, problems: [], error: message(e), ms: 0 };
+      } else if (!t.ok) {
+        result = { id: t.id, file: t.file, ok: false, problems: t.problems, ms: 0 };
+      } else if (!core) {
+        result = { id: t.id, file: t.file, ok: false, problems: [], error: coreError, ms: 0 };
+      } else {
+        const outcome = await (built.get(t.id) ?? buildOne(t, core));
+        result = outcome.ok
+          ? {
+              id: t.id,
+              file: t.file,
+              ok: true,
+              problems: [],
+              outDir: outcome.dir,
+              bytes: outcome.bytes,
+              ms: outcome.ms,
+            }
+          : { id: t.id, file: t.file, ok: false, problems: [], error: outcome.error, ms: 0 };
       }
+      results.push(result);
+      emit({ type: "tenant-done", result });
     }
-    results.push(result);
-    emit({ type: "tenant-done", result });
+  } finally {
+    await pool?.close();
+  }
+  if (shard) {
+    await mkdir(options.outDir, { recursive: true });
+    const built = results.filter((r) => r.ok).map((r) => r.id);
+    const failed = results.filter((r) => !r.ok).map((r) => r.id);
+    await writeShardRecord(options.outDir, shard, key, selection, built, failed);
   }
   return results;
 }

@@ -105,6 +105,24 @@ export async function currentBundle(
  * compressed once per build run, not once per tenant. */
 const gzipBytesByHash = new Map<string, number>();
 
+/**
+ * A bundle file's line in the manifest: bytes, gzip bytes and sha256. `gzipped` is the size of
+ * the file gzipped at level 9 when the caller has it already (the build's .gz copy).
+ */
+export function describeFile(
+  path: string,
+  data: Uint8Array,
+  gzipped?: number,
+): BuildManifest["files"][number] {
+  const sha256 = sha256Hex(data);
+  let gzipBytes = gzipped ?? gzipBytesByHash.get(sha256);
+  if (gzipBytes === undefined) {
+    gzipBytes = gzipSync(data, { level: 9 }).length;
+    gzipBytesByHash.set(sha256, gzipBytes);
+  }
+  return { path, bytes: data.length, gzipBytes, sha256 };
+}
+
 /** Describes every file of a bundle folder: bytes, gzip bytes and sha256 (sorted, so reproducible). */
 export async function describeBundle(
   dir: string,
@@ -117,14 +135,7 @@ export async function describeBundle(
     const full = join(entry.parentPath, entry.name);
     const path = relative(dir, full).split("\\").join("/");
     if (path === MANIFEST_FILE) continue;
-    const data = await readFile(full);
-    const sha256 = sha256Hex(data);
-    let gzipBytes = gzipBytesByHash.get(sha256);
-    if (gzipBytes === undefined) {
-      gzipBytes = gzipSync(data, { level: 9 }).length;
-      gzipBytesByHash.set(sha256, gzipBytes);
-    }
-    files.push({ path, bytes: data.length, gzipBytes, sha256 });
+    files.push(describeFile(path, await readFile(full)));
   }
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return { ...meta, files };

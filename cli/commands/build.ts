@@ -1,5 +1,6 @@
 import { relative } from "node:path";
 import type { BuildEvent, TenantBuildResult } from "../build/build.ts";
+import type { Shard } from "../build/shard.ts";
 import { formatProblem } from "../config/load.ts";
 import { type Printer, paint } from "./print.ts";
 
@@ -9,6 +10,8 @@ export interface BuildCommandOptions {
   ids: string[];
   /** Rebuild tenants whose bundle already matches their inputs. */
   force?: boolean;
+  /** Build only this shard of the selected tenants and write its shard record. */
+  shard?: Shard;
   json: boolean;
   verbose: boolean;
   print: Printer;
@@ -26,6 +29,11 @@ export async function runBuild(opts: BuildCommandOptions): Promise<number> {
   const onEvent = (e: BuildEvent) => {
     if (e.type === "core-done") core = { hash: e.hash, dir: e.dir, cached: e.cached };
     if (opts.json) return;
+    if (e.type === "shard") {
+      out(
+        `shard ${e.shard.index}/${e.shard.total}: ${e.tenants} of ${e.selected} selected tenants`,
+      );
+    }
     if (e.type === "core-start") out(c.dim("building the storefront core…"));
     if (e.type === "core-done") {
       out(c.dim(e.cached ? "core unchanged, reused" : `core built in ${secs(e.ms)}`));
@@ -52,12 +60,14 @@ export async function runBuild(opts: BuildCommandOptions): Promise<number> {
     outDir: opts.outDir,
     ids: opts.ids,
     force: opts.force,
+    shard: opts.shard,
     onEvent,
   });
   const failed = results.filter((r) => !r.ok);
   if (opts.json) {
     // `core` names the shared core build (its cache folder), for tools such as the bench.
-    out(JSON.stringify({ ok: failed.length === 0, core, tenants: results }, null, 2));
+    const shard = opts.shard && { index: opts.shard.index, total: opts.shard.total };
+    out(JSON.stringify({ ok: failed.length === 0, core, shard, tenants: results }, null, 2));
   } else if (failed.length > 0) {
     err(
       c.red(

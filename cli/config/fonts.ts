@@ -6,6 +6,7 @@
  * per the adjusted em. The page shows the fallback until the font arrives; with these overrides
  * the swap moves nothing (no layout shift).
  */
+import { createHash } from "node:crypto";
 import arial from "@capsizecss/metrics/arial";
 import { fromBuffer } from "@capsizecss/unpack";
 
@@ -33,8 +34,28 @@ export interface FallbackOverrides {
   lineGapOverride: string;
 }
 
+/**
+ * Metrics already read, by the font's SHA-256: a build of many tenants reads the same few fonts
+ * for each of them. Bounded: past the limit the oldest answer is dropped.
+ */
+const metricsByHash = new Map<string, Promise<FontMetrics | string>>();
+const METRICS_KEPT = 64;
+
 /** The metrics of a WOFF2 font, or a reason it cannot be read. */
-export async function fontMetrics(bytes: Uint8Array): Promise<FontMetrics | string> {
+export function fontMetrics(bytes: Uint8Array): Promise<FontMetrics | string> {
+  const hash = createHash("sha256").update(bytes).digest("hex");
+  let metrics = metricsByHash.get(hash);
+  if (!metrics) {
+    metrics = readMetrics(bytes);
+    metricsByHash.set(hash, metrics);
+    if (metricsByHash.size > METRICS_KEPT) {
+      metricsByHash.delete(metricsByHash.keys().next().value as string);
+    }
+  }
+  return metrics;
+}
+
+async function readMetrics(bytes: Uint8Array): Promise<FontMetrics | string> {
   try {
     const m = await fromBuffer(Buffer.from(bytes));
     const values = [m.unitsPerEm, m.ascent, m.descent, m.lineGap, m.xWidthAvg];

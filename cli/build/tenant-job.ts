@@ -1,0 +1,40 @@
+/**
+ * One tenant's bundle from its loaded config: rendered, its deploy files added, written with its
+ * precompressed copies and manifest. Runs in the build's process or in a worker of the pool
+ * (tenant-pool.ts); everything it takes crosses a thread as plain data.
+ */
+import type { TenantConfig } from "../config/schema.ts";
+import type { CoreBuild } from "./core.ts";
+import { renderDeployFiles } from "./deploy.ts";
+import type { InputFile } from "./manifest.ts";
+import { writeBundle } from "./output.ts";
+import { renderTenant } from "./render.ts";
+
+export interface TenantJob {
+  outDir: string;
+  id: string;
+  config: TenantConfig;
+  assets: ReadonlyMap<string, Uint8Array>;
+  core: CoreBuild;
+  configHash: string;
+  renderHash: string;
+  coreVersion: string;
+  year: number;
+  inputs: InputFile[];
+}
+
+export async function buildTenantBundle(job: TenantJob): Promise<{ dir: string; bytes: number }> {
+  const { files, styleHashes } = await renderTenant(job.id, job.config, job.assets, job.core);
+  const deploy = await renderDeployFiles(job.id, { ...job.config, styleHashes });
+  for (const [name, text] of deploy) files.set(name, text);
+  return writeBundle(job.outDir, job.id, job.core, files, {
+    tenant: job.id,
+    configHash: job.configHash,
+    coreHash: job.core.hash,
+    renderHash: job.renderHash,
+    styleHashes,
+    coreVersion: job.coreVersion,
+    year: job.year,
+    inputs: job.inputs,
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * Tenants built side by side: rendering a tenant (React's prerender, the policy PDF, Handlebars)
+ * is JavaScript on one thread, so a build of many tenants uses one core unless it has workers.
+ * The pool starts one worker per core (at most MAX_WORKERS), each building one tenant at a time
+ * from plain data; the bundles are the same bytes as built in the process (each tenant's bytes
+ * depend only on its inputs, tested by the sharded build's byte-for-byte comparison).
+ */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { TenantJob } from "./tenant-job.ts";
+
+/** Past 4 workers, writing the bundles, not rendering, is what a build waits for. */
+const MAX_WORKERS = 4;
+
+/** Below this many tenants to build, starting workers (≈ 0.3 s each) costs more than it saves. */
+export const POOL_MIN_TENANTS = 8;
+
+type Outcome =
+  | { ok: true; dir: string; bytes: number; ms: number }
+  | { ok: false; error: string; ms: number };
+
+/**
+ * How many workers a build of `tenants` tenants uses: STOREFRONT_BUILD_WORKERS when set (0 or 1:
+ * none, everything in the process), else one per core when there are enough tenants.
+ */
+export function workerCount(tenants: number): number {
+  const asked = process.env.STOREFRONT_BUILD_WORKERS;
+  if (asked !== undefined && /^\d+$/.test(asked))
+    return Math.min(Number(asked), MAX_WORKERS, tenants);
+  if (tenants < POOL_MIN_TENANTS) return 0;
+  return Math.min(availableParallelism(), MAX_WORKERS);
+}
+
+/**
+ * A worker running the worker module: the bundled CLI's .js beside this chunk, or, run from the
+ * sources, the .ts through tsx (registered in the worker first, as cli/bin.js does).
+ */
+function newWorker(): Worker {
+  if (!import.meta.url.endsWith(".ts")) {
+    return new Worker(new URL("./tenant-worker.js", import.meta.url));
+  }
+  const source = JSON.stringify(new URL("./tenant-worker.ts", import.meta.url).href);
+  return new Worker(
+    `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${source}); });`,
+    { eval: true },
+  );
+}
+
+export interface TenantPool {
+  run(job: TenantJob): Promise<Outcome>;
+  close(): Promise<void>;
+}
+
+export function startPool(size: number): TenantPool {
+  const queue: { job: TenantJob; done: (o: Outcome) => void }[] = [];
+  const idle: Worker[] = [];
+  const workers: Worker[] = [];
+  const dispatch = () => {
+    while (idle.length > 0 && queue.length > 0) {
+      const worker = idle.pop() as Worker;
+      const { job, done } = queue.shift() as (typeof queue)[number];
+      const started = performance.now();
+      const finish = (o: Omit<Outcome, "ms"> & Partial<Outcome>) => {
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        done({ ...o, ms: performance.now() - started } as Outcome);
+      };
+      const onMessage = (o: Outcome) => {
+        finish(o);
+        idle.push(worker);
+        dispatch();
+      };
+      // A worker that dies fails its tenant; a new one takes its place.
+      const onError = (e: Error) => {
+        finish({ ok: false, error: e.message });
+        void worker.terminate();
+        idle.push(spawn());
+        dispatch();
+      };
+      worker.on("message", onMessage);
+      worker.on("error", onError);
+      worker.postMessage(job);
+    }
+  };
+  const spawn = () => {
+    const worker = newWorker();
+    workers.push(worker);
+    return worker;
+  };
+  for (let i = 0; i < size; i++) idle.push(spawn());
+  return {
+    run: (job) =>
+      new Promise((done) => {
+        queue.push({ job, done });
+        dispatch();
+      }),
+    close: async () => {
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
+}
