@@ -95,7 +95,7 @@ export function addressLines(
 
 const CURRENCY: Record<number, string> = { 643: "RUB", 840: "USD", 978: "EUR" };
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,

@@ -85,6 +85,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       }
       const url = new URL(`http://demo.invalid${target.raw}${target.query}`);
       if (demo && (await demo.handle(req, res, url))) return;
+      if (hook.serve && (await hook.serve(req, res, target.path))) return;
       if (!site) return refuse(res, 404, "Not found");
       // nginx picks the callback's headers by $request_uri, as sent: so does the preview.
       applyHeaders(res, site.headersFor(target.raw));
@@ -114,6 +115,12 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const { port } = server.address() as AddressInfo;
   allowed = allowedHosts(host, port);
   for (const name of hook.hosts?.(port) ?? []) allowed.add(name);
+  try {
+    await hook.attach?.(server, (req) => hostProblem(allowed, req));
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   const warning = exposureWarning(host);
   if (warning) (options.warn ?? ((text) => process.stderr.write(`${text}\n`)))(warning);
   const shownHost = host.includes(":") ? `[${host}]` : host;

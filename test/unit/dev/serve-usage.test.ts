@@ -33,4 +33,13 @@ describe("preview and dev: one tenant or --all", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/no tenant "nobody" is served; served: .*mysport/);
   });
+
+  it("refuses --core with --all, and a --core folder that holds no storefront", async () => {
+    const all = await cli("dev", "--all", "--core", "--port", "0");
+    expect(all.code).toBe(2);
+    expect(all.stderr).toContain("--core serves one tenant");
+    const empty = await cli("dev", "mysport", "--core", "test", "--port", "0");
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/--core: no storefront\/index\.html in .*test/);
+  });
 });
