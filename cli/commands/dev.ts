@@ -155,15 +155,27 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
       };
   const auth = !o.all ? single?.config?.auth : undefined;
   const { startPreview } = await import("../preview/server.ts");
-  const server = await startPreview({
-    ...listen,
-    hook,
-    // One tenant: its sign-in on the dev origin, as preview does. Every tenant: none (yet).
-    oidc:
-      o.oidc !== false && auth && !auth.authority
-        ? { realm: auth.realm, clientId: auth.clientId }
-        : null,
-  });
+  const stopWatching = () => {
+    watcher.close();
+    for (const t of tenants.values()) t.close();
+  };
+  let server: Awaited<ReturnType<typeof startPreview>>;
+  try {
+    server = await startPreview({
+      ...listen,
+      hook,
+      // One tenant: its sign-in on the dev origin, as preview does. Every tenant: none (yet).
+      oidc:
+        o.oidc !== false && auth && !auth.authority
+          ? { realm: auth.realm, clientId: auth.clientId }
+          : null,
+    });
+  } catch (error) {
+    // A port in use: nothing is served, so nothing is watched either (the process ends).
+    stopWatching();
+    await running;
+    throw error;
+  }
   const port = new URL(server.url).port;
   if (o.all) {
     for (const line of addressLines(Number(port), ids, aliases)) out(line);
@@ -183,8 +195,7 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
       process.once("SIGINT", done);
       process.once("SIGTERM", done);
     }));
-  watcher.close();
-  for (const t of tenants.values()) t.close();
+  stopWatching();
   await coreDev?.close();
   await server.close();
   await running;
