@@ -4,6 +4,8 @@ import { type ConfigProblem, listTenantIds, loadTenants } from "../config/load.t
 import { TENANT_ID_RE } from "../config/schema.ts";
 import { buildCore, type CoreBuild, coreInputsHash, renderInputsHash } from "./core.ts";
 import { type BuildKey, type BuildManifest, currentBundle, inputFiles } from "./manifest.ts";
+import type { DevWrite } from "./output.ts";
+import type { RenderMemo } from "./render-memo.ts";
 import { CORE_VERSION } from "./version.ts";
 import { buildYear } from "./year.ts";
 
@@ -33,6 +35,10 @@ export interface BuildOptions {
   /** Build every selected tenant, even one whose bundle matches its inputs. */
   force?: boolean;
   onEvent?: (event: BuildEvent) => void;
+  /** `storefront dev`: pages and PDFs reused from its earlier rebuilds (render-memo.ts). */
+  memo?: RenderMemo;
+  /** `storefront dev`: how its private copies are written (output.ts). */
+  write?: DevWrite;
 }
 
 /** How many bundles are checked at once (each check reads a few small files). */
@@ -141,19 +147,32 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
     } else {
       const [{ renderTenant }, { renderDeployFiles }, { writeBundle }] = rendering;
       try {
-        const { files, styleHashes } = await renderTenant(t.id, t.config, t.assets, core);
+        const { files, styleHashes } = await renderTenant(
+          t.id,
+          t.config,
+          t.assets,
+          core,
+          options.memo,
+        );
         const deploy = await renderDeployFiles(t.id, { ...t.config, styleHashes });
         for (const [name, text] of deploy) files.set(name, text);
-        const outDir = await writeBundle(options.outDir, t.id, core, files, {
-          tenant: t.id,
-          configHash: t.hash,
-          coreHash: core.hash,
-          renderHash,
-          styleHashes,
-          coreVersion: CORE_VERSION,
-          year: key.year,
-          inputs: inputFiles(t.sources),
-        });
+        const outDir = await writeBundle(
+          options.outDir,
+          t.id,
+          core,
+          files,
+          {
+            tenant: t.id,
+            configHash: t.hash,
+            coreHash: core.hash,
+            renderHash,
+            styleHashes,
+            coreVersion: CORE_VERSION,
+            year: key.year,
+            inputs: inputFiles(t.sources),
+          },
+          options.write,
+        );
         result = {
           id: t.id,
           file: t.file,

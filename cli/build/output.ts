@@ -1,10 +1,33 @@
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { compressBundle } from "./compress.ts";
 import type { CoreBuild } from "./core.ts";
 import { type BuildManifest, describeBundle, MANIFEST_FILE } from "./manifest.ts";
 import type { TenantFiles } from "./render.ts";
+
+/** How `storefront dev` writes its private copies of a bundle; `build` uses the defaults. */
+export interface DevWrite {
+  /**
+   * Write the .br and .gz copies (default true). `dev` does not: its pages change on every
+   * rebuild and get the dev script afterwards, so a compressed copy would be stale at once.
+   */
+  precompress?: boolean;
+  /**
+   * Hard-link the core's files from its cache instead of copying them (a copy where the two
+   * folders are on different file systems). Only for a folder nothing writes into afterwards
+   * but pages: the core has no page of its own.
+   */
+  linkCore?: boolean;
+}
+
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch {
+    await copyFile(from, to);
+  }
+}
 
 /**
  * Writes dist/<id>/ atomically: everything goes to a staging folder beside it, which then
@@ -16,6 +39,7 @@ export async function writeBundle(
   core: CoreBuild,
   files: TenantFiles,
   meta: Omit<BuildManifest, "files">,
+  how: DevWrite = {},
 ): Promise<string> {
   await mkdir(outDir, { recursive: true });
   const target = join(outDir, id);
@@ -26,15 +50,17 @@ export async function writeBundle(
     for (const file of core.files) {
       const to = join(staging, file);
       await mkdir(dirname(to), { recursive: true });
-      await copyFile(join(core.dir, file), to);
+      await (how.linkCore ? linkOrCopy : copyFile)(join(core.dir, file), to);
     }
     for (const [file, data] of files) {
       const to = join(staging, file);
       await mkdir(dirname(to), { recursive: true });
+      // Never written through a link into the core's cache, whatever name a file has.
+      if (how.linkCore) await rm(to, { force: true });
       await writeFile(to, data);
     }
     // The .br and .gz copies that nginx and the preview serve instead of compressing (compress.ts).
-    await compressBundle(staging);
+    if (how.precompress !== false) await compressBundle(staging);
     const manifest = await describeBundle(staging, meta);
     await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   } catch (error) {

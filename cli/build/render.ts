@@ -18,19 +18,25 @@ import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.t
 import type { CoreBuild } from "./core.ts";
 import { CORE_CACHE_DIR, TEMPLATES_DIR } from "./paths.ts";
 import { policyFiles } from "./policy-pdf.ts";
+import type { RenderMemo } from "./render-memo.ts";
 import { buildYear } from "./year.ts";
 
 const hbs = Handlebars.create();
 hbs.registerHelper("json", (value: unknown) => new Handlebars.SafeString(JSON.stringify(value)));
 
-const templateCache = new Map<string, Handlebars.TemplateDelegate>();
+/**
+ * A template, compiled once per text: read again on every call, so a long-running `storefront
+ * dev` renders with templates/ as it is now, not as it was when the process started.
+ */
+const templateCache = new Map<string, { text: string; compiled: Handlebars.TemplateDelegate }>();
 async function template(name: string): Promise<Handlebars.TemplateDelegate> {
+  const text = await readFile(join(TEMPLATES_DIR, name), "utf8");
   let t = templateCache.get(name);
-  if (!t) {
-    t = hbs.compile(await readFile(join(TEMPLATES_DIR, name), "utf8"), { strict: true });
+  if (t?.text !== text) {
+    t = { text, compiled: hbs.compile(text, { strict: true }) };
     templateCache.set(name, t);
   }
-  return t;
+  return t.compiled;
 }
 
 type Prerenderer = {
@@ -246,11 +252,17 @@ export async function tenantSkin(
 export async function tenantDocuments(
   config: TenantConfig,
   skin: TenantSkin,
+  memo?: RenderMemo,
 ): Promise<TenantFiles> {
   const files: TenantFiles = new Map();
   files.set("robots.txt", (await template("robots.txt.hbs"))({}));
   // The privacy policy (spec §2: /policy.pdf), in each language the tenant offers.
-  for (const [name, pdf] of await policyFiles(config, config.languages)) files.set(name, pdf);
+  const { tenantName, support, privacy, languages } = config;
+  const render = () => policyFiles(config, languages);
+  const policies = memo
+    ? memo.policies.get(JSON.stringify([tenantName, support, privacy, languages]), render)
+    : render();
+  for (const [name, pdf] of await policies) files.set(name, pdf);
   files.set(
     "manifest.webmanifest",
     (await template("manifest.webmanifest.hbs"))({
@@ -276,6 +288,7 @@ export async function renderTenant(
   config: TenantConfig,
   assets: AssetBytes,
   core: CoreBuild,
+  memo?: RenderMemo,
 ): Promise<RenderedTenant> {
   const lang = config.languages.default;
   const { palette } = config.theme;
@@ -303,7 +316,10 @@ export async function renderTenant(
       (f): f is string => !!f,
     );
     for (const kind of tenantPages(config.menu)) {
-      const rendered = await renderPage(settings, language, kind);
+      const render = () => renderPage(settings, language, kind);
+      const rendered = await (memo
+        ? memo.pages.get(JSON.stringify([core.prerender, language, kind, settings]), render)
+        : render());
       const html = page({
         lang: language,
         page: kind,
@@ -332,6 +348,6 @@ export async function renderTenant(
       if (language === lang && kind === "shell") files.set("404.html", html);
     }
   }
-  for (const [name, data] of await tenantDocuments(config, skin)) files.set(name, data);
+  for (const [name, data] of await tenantDocuments(config, skin, memo)) files.set(name, data);
   return { files, styleHashes };
 }

@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
 import { buildTenants } from "../build/build.ts";
 import { type BuildManifest, MANIFEST_FILE } from "../build/manifest.ts";
 import type { TenantFiles, TenantSkin } from "../build/render.ts";
+import { RenderMemo } from "../build/render-memo.ts";
 import { type ConfigProblem, type LoadResult, loadTenant } from "../config/load.ts";
 import type { TenantConfig } from "../config/schema.ts";
 import { contentTypeOf } from "../preview/content-types.ts";
@@ -94,6 +95,8 @@ export class DevTenant {
   private folder: string | null = null;
   private fingerprint = "";
   private core: CoreDevServer | null = null;
+  /** Reused across this tenant's rebuilds; its counts say how much each one rendered. */
+  readonly memo = new RenderMemo();
   private coreSkin: CoreSkin | null = null;
   readonly channel = new DevChannel(() => ({
     generation: this.generation,
@@ -152,6 +155,10 @@ export class DevTenant {
       tenantsDir: this.tenantsDir,
       outDir: out,
       ids: [this.id],
+      // What the open page needs, no more: pages and PDFs whose inputs did not change are
+      // reused, nothing is precompressed, the core's files are linked, not copied.
+      memo: this.memo,
+      write: { precompress: false, linkCore: true },
     });
     if (!result?.ok || !result.outDir) {
       await rm(out, { recursive: true, force: true });
@@ -202,7 +209,7 @@ export class DevTenant {
     const skin = await tenantSkin(this.id, loaded.config, loaded.assets, null);
     const files: TenantFiles = new Map([
       ...skin.files,
-      ...(await tenantDocuments(loaded.config, skin)),
+      ...(await tenantDocuments(loaded.config, skin, this.memo)),
     ]);
     const next = { skin, files };
     const fingerprint = skinFingerprint(next);
