@@ -1,6 +1,6 @@
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
-import { type ConfigProblem, listTenantIds, loadTenants } from "../config/load.ts";
+import { type ConfigProblem, type LoadResult, listTenantIds, loadTenants } from "../config/load.ts";
 import { TENANT_ID_RE } from "../config/schema.ts";
 import { buildCore, type CoreBuild, coreInputsHash, renderInputsHash } from "./core.ts";
 import { type BuildKey, type BuildManifest, currentBundle, inputFiles } from "./manifest.ts";
@@ -37,6 +37,8 @@ export interface BuildOptions {
   onEvent?: (event: BuildEvent) => void;
   /** `storefront dev`: pages and PDFs reused from its earlier rebuilds (render-memo.ts). */
   memo?: RenderMemo;
+  /** Tenants the caller has just loaded (dev validated them): not read a second time. */
+  loaded?: LoadResult[];
   /** `storefront dev`: how its private copies are written (output.ts). */
   write?: DevWrite;
 }
@@ -77,7 +79,11 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
   const wanted = options.ids.length
     ? [...new Set(options.ids)]
     : await listTenantIds(options.tenantsDir);
-  const [coreHash, renderHash] = await Promise.all([coreInputsHash(), renderInputsHash()]);
+  const known = options.memo?.core;
+  const epoch = options.memo?.epoch;
+  const [coreHash, renderHash] = known
+    ? [known.coreHash, known.renderHash]
+    : await Promise.all([coreInputsHash(), renderInputsHash()]);
   const key: BuildKey = { coreHash, renderHash, coreVersion: CORE_VERSION, year: buildYear() };
 
   // A bundle whose recorded inputs all match is left alone: nothing is parsed or rendered.
@@ -95,9 +101,12 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
     });
   }
   const toBuild = wanted.filter((id) => !kept.has(id));
-  const loaded = new Map(
-    (toBuild.length ? await loadTenants(options.tenantsDir, toBuild) : []).map((t) => [t.id, t]),
-  );
+  const loaded = new Map((options.loaded ?? []).map((t) => [t.id, t]));
+  const toLoad = toBuild.filter((id) => !loaded.has(id));
+  for (const t of toLoad.length ? await loadTenants(options.tenantsDir, toLoad) : []) {
+    loaded.set(t.id, t);
+  }
+  for (const id of loaded.keys()) if (!toBuild.includes(id)) loaded.delete(id);
   const results: TenantBuildResult[] = [];
   let core: CoreBuild | undefined;
   let coreError: string | undefined;
@@ -110,7 +119,10 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
     const started = performance.now();
     emit({ type: "core-start" });
     try {
-      core = await buildCore();
+      core = known?.build ?? (await buildCore());
+      // Kept only if the core's sources did not change meanwhile (render-memo.ts).
+      const { memo } = options;
+      if (memo && !known && memo.epoch === epoch) memo.core = { coreHash, renderHash, build: core };
       emit({
         type: "core-done",
         cached: core.cached,

@@ -120,6 +120,8 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
       (p) => p.startsWith(CORE_SOURCES + sep) || p.startsWith(TEMPLATES_DIR + sep),
     );
     for (const t of tenants.values()) {
+      // The core build and the inputs' hashes each rebuild reuses are stale now.
+      if (core) t.memo.forgetCore();
       if (core || paths.some((p) => t.inputs.includes(p))) dirty.add(t.id);
     }
     if (core) out(c.dim(`changed: ${paths.map((p) => relative(process.cwd(), p)).join(", ")}`));

@@ -155,6 +155,7 @@ export class DevTenant {
       tenantsDir: this.tenantsDir,
       outDir: out,
       ids: [this.id],
+      loaded: [loaded],
       // What the open page needs, no more: pages and PDFs whose inputs did not change are
       // reused, nothing is precompressed, the core's files are linked, not copied.
       memo: this.memo,

@@ -2,7 +2,8 @@
  * What `storefront dev` does on a change, counted (not timed): a new colour changes the theme
  * only, so the rebuild renders no page and no policy PDF again (the prerendered pages do not
  * depend on the palette) and writes no compressed copy (dev's pages change on every rebuild);
- * a new tenant name changes every page and the PDFs, so they are all rendered again.
+ * a new tenant name changes every page and the PDFs, so they are all rendered again. The core
+ * build is looked up once, and again only after the core's sources change.
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -44,8 +45,12 @@ describe("storefront dev: the work of a rebuild", () => {
     expect(await compressedCopies(tenant.current()?.root ?? "")).toEqual([]);
 
     await writeFile(yaml, original.replace(/primary: "#[0-9a-fA-F]{6}"/, 'primary: "#123456"'));
+    // The core build found by the first rebuild is taken as it is (no hashing of its sources).
+    const core = tenant.memo.core;
+    expect(core?.build.hash).toBe(core?.coreHash);
     expect((await tenant.rebuild()).kind).toBe("reloaded");
     expect([pages.made, pages.reused, policies.made]).toEqual([all, all, 1]);
+    expect(tenant.memo.core).toBe(core);
     const root = tenant.current()?.root ?? "";
     expect(await readFile(join(root, "index.html"), "utf8")).toContain("--color-primary: #123456");
     expect(await compressedCopies(root)).toEqual([]);
@@ -54,6 +59,12 @@ describe("storefront dev: the work of a rebuild", () => {
     await writeFile(yaml, original.replace(/^tenantName: .*$/m, "tenantName: MySport Dev"));
     expect((await tenant.rebuild()).kind).toBe("reloaded");
     expect([pages.made, policies.made]).toEqual([2 * all, 2]);
+
+    // A change to the core's sources: the next rebuild looks at the core again.
+    tenant.memo.forgetCore();
+    expect((await tenant.rebuild()).kind).toBe("unchanged");
+    expect(tenant.memo.core?.coreHash).toBe(core?.coreHash);
+    expect(tenant.memo.core).not.toBe(core);
     tenant.close();
     await writeFile(yaml, original);
   }, 180_000);
