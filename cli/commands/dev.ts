@@ -16,7 +16,12 @@ import type { CoreDevServer } from "../dev/core-server.ts";
 import { DevTenant, type RebuildOutcome } from "../dev/tenant.ts";
 import { DevWatcher } from "../dev/watch.ts";
 import type { PreviewHook } from "../preview/hook.ts";
-import { addressLines, multiTenantHook, parseHostAliases } from "../preview/multi-tenant.ts";
+import {
+  addressLines,
+  multiTenantHook,
+  parseHostAliases,
+  SIGN_IN_EVERY_TENANT,
+} from "../preview/multi-tenant.ts";
 import { listenOptions, type PreviewCommandOptions } from "./preview.ts";
 import { paint } from "./print.ts";
 
@@ -142,6 +147,7 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
           [...tenants.values()].flatMap((t) => (t.config ? [{ id: t.id, config: t.config }] : [])),
         site: (id) => tenants.get(id)?.current() ?? null,
         handle: (id, req, res) => tenants.get(id)?.handle(req, res) ?? false,
+        signIn: o.oidc !== false,
       })
     : {
         handle: (req, res) => single?.handle(req, res) ?? false,
@@ -166,7 +172,8 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
     server = await startPreview({
       ...listen,
       hook,
-      // One tenant: its sign-in on the dev origin, as preview does. Every tenant: none (yet).
+      // One tenant: its sign-in on the dev origin, as preview does. Every tenant: each on its
+      // own origin (the hook's signIn).
       oidc:
         o.oidc !== false && auth && !auth.authority
           ? { realm: auth.realm, clientId: auth.clientId }
@@ -181,6 +188,8 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
   const port = new URL(server.url).port;
   if (o.all) {
     for (const line of addressLines(Number(port), ids, aliases)) out(line);
+    const signIn = [...tenants.values()].some((t) => t.config?.auth && !t.config.auth.authority);
+    if (o.oidc !== false && signIn) out(SIGN_IN_EVERY_TENANT);
   } else {
     out(
       `${single?.config?.tenantName ?? ids[0]} (${ids[0]}) at ${server.url}, rebuilt as you save`,

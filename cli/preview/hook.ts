@@ -34,6 +34,13 @@ export interface PreviewHook {
    */
   serve?(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean>;
   /**
+   * The local identity provider this request's tenant signs in with (its realm and client id),
+   * or null: `--all` starts one per origin that serves a tenant with sign-in, on its first
+   * request, because each `<id>.localhost` is an origin of its own and the provider's issuer
+   * is an origin.
+   */
+  signIn?(req: IncomingMessage): { realm: string; clientId: string } | null;
+  /**
    * Called once the server listens, with its Host check (a reason to refuse, or null): `dev
    * --core` takes the HMR WebSocket's upgrade requests from it.
    */
