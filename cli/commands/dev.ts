@@ -67,7 +67,10 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
   }
   const coreRoot = o.core ? resolve(typeof o.core === "string" ? o.core : PACKAGE_ROOT) : null;
   if (coreRoot && !existsSync(resolve(coreRoot, "storefront", "index.html"))) {
-    err(`--core: no storefront/index.html in ${coreRoot}`);
+    // `dev --core mysport` reads the id as the folder: the id goes first (`dev mysport --core`).
+    err(
+      `--core: no storefront/index.html in ${coreRoot} (the tenant id goes before --core: storefront dev <id> --core [project-dir])`,
+    );
     return 2;
   }
   if (aliases.size > 0 && !o.all) {
