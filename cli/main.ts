@@ -363,11 +363,15 @@ export async function main(argv: string[]): Promise<number> {
       .argument("[id]", "tenant id (default: mysport)")
       .description(
         "Serve a tenant like preview and rebuild as you save: open pages reload, problems show over them",
+      )
+      .option(
+        "--core [project-dir]",
+        "serve the core's sources through Vite's dev server with hot module replacement (project-dir: another checkout)",
       ),
-  ).action(async (id: string | undefined, o: ServeFlags) => {
+  ).action(async (id: string | undefined, o: ServeFlags & { core?: boolean | string }) => {
     oneOrAll(id, o);
     const { runDev } = await import("./commands/dev.ts");
-    code = await runDev({ ...serveOptions(o), id: id ?? "mysport", all: !!o.all });
+    code = await runDev({ ...serveOptions(o), id: id ?? "mysport", all: !!o.all, core: o.core });
   });
 
   try {

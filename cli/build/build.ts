@@ -3,12 +3,15 @@ import { join, relative, resolve } from "node:path";
 import {
   type ConfigProblem,
   type LoadedTenant,
+  type LoadResult,
   listTenantIds,
   loadTenants,
 } from "../config/load.ts";
 import { TENANT_ID_RE } from "../config/schema.ts";
 import { buildCore, type CoreBuild, coreInputsHash, renderInputsHash } from "./core.ts";
 import { type BuildKey, type BuildManifest, currentBundle, inputFiles } from "./manifest.ts";
+import type { DevWrite } from "./output.ts";
+import type { RenderMemo } from "./render-memo.ts";
 import { type Shard, shardTenants, writeShardRecord } from "./shard.ts";
 import type { TenantJob } from "./tenant-job.ts";
 import { workerCount } from "./tenant-pool.ts";
@@ -47,6 +50,12 @@ export interface BuildOptions {
    */
   shard?: Shard;
   onEvent?: (event: BuildEvent) => void;
+  /** `storefront dev`: pages and PDFs reused from its earlier rebuilds (render-memo.ts). */
+  memo?: RenderMemo;
+  /** Tenants the caller has just loaded (dev validated them): not read a second time. */
+  loaded?: LoadResult[];
+  /** `storefront dev`: how its private copies are written (output.ts). */
+  write?: DevWrite;
 }
 
 /** How many bundles are checked at once (each check reads a few small files). */
@@ -80,7 +89,11 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
   const { shard } = options;
   const wanted = shard ? shardTenants(selection, shard) : selection;
   if (shard) emit({ type: "shard", shard, tenants: wanted.length, selected: selection.length });
-  const [coreHash, renderHash] = await Promise.all([coreInputsHash(), renderInputsHash()]);
+  const known = options.memo?.core;
+  const epoch = options.memo?.epoch;
+  const [coreHash, renderHash] = known
+    ? [known.coreHash, known.renderHash]
+    : await Promise.all([coreInputsHash(), renderInputsHash()]);
   const key: BuildKey = { coreHash, renderHash, coreVersion: CORE_VERSION, year: buildYear() };
 
   // A bundle whose recorded inputs all match is left alone: nothing is parsed or rendered.
@@ -98,9 +111,12 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
     });
   }
   const toBuild = wanted.filter((id) => !kept.has(id));
-  const loaded = new Map(
-    (toBuild.length ? await loadTenants(options.tenantsDir, toBuild) : []).map((t) => [t.id, t]),
-  );
+  const loaded = new Map((options.loaded ?? []).map((t) => [t.id, t]));
+  const toLoad = toBuild.filter((id) => !loaded.has(id));
+  for (const t of toLoad.length ? await loadTenants(options.tenantsDir, toLoad) : []) {
+    loaded.set(t.id, t);
+  }
+  for (const id of loaded.keys()) if (!toBuild.includes(id)) loaded.delete(id);
   const results: TenantBuildResult[] = [];
   let core: CoreBuild | undefined;
   let coreError: string | undefined;
@@ -111,7 +127,10 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
     const started = performance.now();
     emit({ type: "core-start" });
     try {
-      core = await buildCore();
+      core = known?.build ?? (await buildCore());
+      // Kept only if the core's sources did not change meanwhile (render-memo.ts).
+      const { memo } = options;
+      if (memo && !known && memo.epoch === epoch) memo.core = { coreHash, renderHash, build: core };
       emit({
         type: "core-done",
         cached: core.cached,
@@ -124,7 +143,9 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
     }
   }
   // Many tenants: one worker per core renders and writes them side by side (tenant-pool.ts).
-  const workers = core ? workerCount(toRender.length) : 0;
+  // dev's memo and its way of writing stay in this process: it builds one tenant at a time.
+  const local = options.memo || options.write ? { memo: options.memo, write: options.write } : null;
+  const workers = core && !local ? workerCount(toRender.length) : 0;
   const pool = workers > 1 ? (await import("./tenant-pool.ts")).startPool(workers) : null;
   const inProcess = core && !pool ? await import("./tenant-job.ts") : null;
   const built = new Map<
@@ -149,7 +170,7 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
     };
     if (pool) return pool.run(job);
     const started = performance.now();
-    return (inProcess as typeof import("./tenant-job.ts")).buildTenantBundle(job).then(
+    return (inProcess as typeof import("./tenant-job.ts")).buildTenantBundle(job, local ?? {}).then(
       (w) => ({ ok: true as const, ...w, ms: performance.now() - started }),
       (e: unknown) => ({ ok: false as const, error: message(e), ms: 0 }),
     );

@@ -19,6 +19,12 @@ import { TEMPLATES_DIR } from "./paths.ts";
  */
 export type CspConfig = Pick<TenantConfig, "api" | "auth"> & {
   styleHashes?: readonly string[] | undefined;
+  /**
+   * `storefront dev --core` only (never a build): the one response's nonce, allowed for its
+   * scripts and styles, for the <style> elements and the module scripts Vite's dev server
+   * writes into the page (cli/dev/core-server.ts).
+   */
+  nonce?: string | undefined;
 };
 
 /** A tenant and what its build made that the deploy files must know (the inline styles' hashes). */
@@ -77,10 +83,11 @@ const originOf = (url: string | undefined, kind: OriginKind): string[] =>
 export function contentSecurityPolicy(config: CspConfig, frameable = false): string {
   const api = originOf(config.api.origin, "origin");
   const idp = originOf(config.auth?.authority, "base");
+  const nonce = config.nonce === undefined ? [] : [nonceSource(config.nonce)];
   const directives: string[][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'"],
-    ["style-src", "'self'", ...(config.styleHashes ?? []).map(styleHash)],
+    ["script-src", "'self'", ...nonce],
+    ["style-src", "'self'", ...(config.styleHashes ?? []).map(styleHash), ...nonce],
     ["img-src", "'self'", "data:", "blob:", ...api],
     ["connect-src", "'self'", ...api, ...idp],
     // oidc-client-ts checks the session silently in a hidden iframe on the provider's origin.
@@ -98,6 +105,12 @@ export function contentSecurityPolicy(config: CspConfig, frameable = false): str
 function styleHash(source: string): string {
   if (!/^'sha256-[A-Za-z0-9+/]{43}='$/.test(source)) throw new Error(`not a style hash: ${source}`);
   return source;
+}
+
+/** A nonce source; anything but base64 of at least 128 bits is refused, not written. */
+function nonceSource(nonce: string): string {
+  if (!/^[A-Za-z0-9+/]{22,}={0,2}$/.test(nonce)) throw new Error(`not a nonce: ${nonce}`);
+  return `'nonce-${nonce}'`;
 }
 
 /** Headers every response carries, errors included. */

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { compressedCopies, SHARED_BROTLI_QUALITY, TENANT_BROTLI_QUALITY } from "./compress.ts";
 import type { CoreBuild } from "./core.ts";
@@ -12,8 +12,35 @@ interface PackedFile {
   entry: BuildManifest["files"][number];
 }
 
-/** A file and its precompressed copies (compress.ts), each with its manifest line. */
-async function pack(path: string, data: Buffer, quality: number): Promise<PackedFile[]> {
+/** How `storefront dev` writes its private copies of a bundle; `build` uses the defaults. */
+export interface DevWrite {
+  /**
+   * Write the .br and .gz copies (default true). `dev` does not: its pages change on every
+   * rebuild and get the dev script afterwards, so a compressed copy would be stale at once.
+   */
+  precompress?: boolean;
+  /**
+   * Hard-link the core's files from its cache instead of writing them (a copy where the two
+   * folders are on different file systems). Only for a folder nothing writes into afterwards
+   * but pages: the core has no page of its own.
+   */
+  linkCore?: boolean;
+}
+
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch {
+    await copyFile(from, to);
+  }
+}
+
+/**
+ * A file and its precompressed copies (compress.ts), each with its manifest line; with no
+ * quality (dev), the file alone.
+ */
+async function pack(path: string, data: Buffer, quality: number | null): Promise<PackedFile[]> {
+  if (quality === null) return [{ data, entry: describeFile(path, data) }];
   const { copies, gzipBytes } = await compressedCopies(path, data, quality);
   return [
     // The .gz copy is that file gzipped at level 9: the manifest's gzip size, not computed twice.
@@ -27,21 +54,20 @@ async function pack(path: string, data: Buffer, quality: number): Promise<Packed
  * tenant, so read, hashed and compressed once per run (≈ 1.4 MB held), not once per tenant.
  */
 const corePacks = new Map<string, Promise<Map<string, PackedFile[]>>>();
-function corePack(core: CoreBuild): Promise<Map<string, PackedFile[]>> {
-  let packed = corePacks.get(core.dir);
+function corePack(core: CoreBuild, precompress: boolean): Promise<Map<string, PackedFile[]>> {
+  const key = `${core.dir}\0${precompress}`;
+  let packed = corePacks.get(key);
   if (!packed) {
+    const quality = precompress ? SHARED_BROTLI_QUALITY : null;
     packed = (async () => {
       const out = new Map<string, PackedFile[]>();
       for (const file of core.files) {
-        out.set(
-          file,
-          await pack(file, await readFile(join(core.dir, file)), SHARED_BROTLI_QUALITY),
-        );
+        out.set(file, await pack(file, await readFile(join(core.dir, file)), quality));
       }
       return out;
     })();
-    corePacks.set(core.dir, packed);
-    packed.catch(() => corePacks.delete(core.dir));
+    corePacks.set(key, packed);
+    packed.catch(() => corePacks.delete(key));
   }
   return packed;
 }
@@ -58,6 +84,7 @@ export async function writeBundle(
   core: CoreBuild,
   files: TenantFiles,
   meta: Omit<BuildManifest, "files">,
+  how: DevWrite = {},
 ): Promise<{ dir: string; bytes: number }> {
   await mkdir(outDir, { recursive: true });
   const target = join(outDir, id);
@@ -66,14 +93,18 @@ export async function writeBundle(
   await rm(staging, { recursive: true, force: true });
   let bytes = 0;
   try {
+    const precompress = how.precompress !== false;
     const written: PackedFile[] = [];
-    for (const [file, packed] of await corePack(core)) {
+    const linked = new Set<string>();
+    for (const [file, packed] of await corePack(core, precompress)) {
       // A tenant file of the same name replaces the core's.
-      if (!files.has(file)) written.push(...packed);
+      if (files.has(file)) continue;
+      written.push(...packed);
+      if (how.linkCore && !precompress) linked.add(file);
     }
     for (const [file, data] of files) {
       const buffer = typeof data === "string" ? Buffer.from(data) : Buffer.from(data);
-      written.push(...(await pack(file, buffer, TENANT_BROTLI_QUALITY)));
+      written.push(...(await pack(file, buffer, precompress ? TENANT_BROTLI_QUALITY : null)));
     }
     const made = new Set<string>();
     for (const { data, entry } of written) {
@@ -83,7 +114,8 @@ export async function writeBundle(
         await mkdir(folder, { recursive: true });
         made.add(folder);
       }
-      await writeFile(to, data);
+      if (linked.has(entry.path)) await linkOrCopy(join(core.dir, entry.path), to);
+      else await writeFile(to, data);
       bytes += data.length;
     }
     const manifest: BuildManifest = {

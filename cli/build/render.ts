@@ -18,19 +18,25 @@ import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.t
 import type { CoreBuild } from "./core.ts";
 import { CORE_CACHE_DIR, TEMPLATES_DIR } from "./paths.ts";
 import { policyFiles } from "./policy-pdf.ts";
+import type { RenderMemo } from "./render-memo.ts";
 import { buildYear } from "./year.ts";
 
 const hbs = Handlebars.create();
 hbs.registerHelper("json", (value: unknown) => new Handlebars.SafeString(JSON.stringify(value)));
 
-const templateCache = new Map<string, Handlebars.TemplateDelegate>();
+/**
+ * A template, compiled once per text: read again on every call, so a long-running `storefront
+ * dev` renders with templates/ as it is now, not as it was when the process started.
+ */
+const templateCache = new Map<string, { text: string; compiled: Handlebars.TemplateDelegate }>();
 async function template(name: string): Promise<Handlebars.TemplateDelegate> {
+  const text = await readFile(join(TEMPLATES_DIR, name), "utf8");
   let t = templateCache.get(name);
-  if (!t) {
-    t = hbs.compile(await readFile(join(TEMPLATES_DIR, name), "utf8"), { strict: true });
+  if (t?.text !== text) {
+    t = { text, compiled: hbs.compile(text, { strict: true }) };
     templateCache.set(name, t);
   }
-  return t;
+  return t.compiled;
 }
 
 type Prerenderer = {
@@ -112,16 +118,18 @@ const THEME_CSS_CACHE = resolve(CORE_CACHE_DIR, "..", "storefront-theme-css");
  * covers the locked Sass version): rebuilding a tenant whose theme did not change (another
  * brand name, a new logo) never loads Sass, which costs more than rendering its pages.
  */
-async function compileTheme(scss: string, core: CoreBuild): Promise<string> {
-  const key = createHash("sha256").update(`${core.hash}\0${scss}`).digest("hex");
+async function compileTheme(scss: string, cacheKey: string | null): Promise<string> {
+  const compile = async () =>
+    (await import("sass")).compileString(scss, { style: "compressed" }).css;
+  if (cacheKey === null) return compile();
+  const key = createHash("sha256").update(`${cacheKey}\0${scss}`).digest("hex");
   const file = join(THEME_CSS_CACHE, `${key.slice(0, 32)}.css`);
   try {
     return await readFile(file, "utf8");
   } catch {
     // Not compiled yet with this core: compile below.
   }
-  const sass = await import("sass");
-  const css = sass.compileString(scss, { style: "compressed" }).css;
+  const css = await compile();
   await mkdir(dirname(file), { recursive: true });
   const temp = `${file}.tmp-${process.pid}`;
   await writeFile(temp, css);
@@ -135,15 +143,36 @@ export interface RenderedTenant {
   styleHashes: string[];
 }
 
-/** Renders every per-tenant file (pages, robots, manifest, policy.pdf, logos, favicon). */
-export async function renderTenant(
+/**
+ * What a tenant adds to the core, page aside: its assets under their content-hashed names, its
+ * theme compiled to CSS and the settings the page embeds. The build renders its pages from it;
+ * `storefront dev --core` puts it in the page Vite's dev server serves.
+ */
+export interface TenantSkin {
+  /** Logos, favicon, hero and font files, by their path in the bundle. */
+  files: TenantFiles;
+  favicon: string;
+  faviconType: string;
+  /** The home page's hero image, when the tenant has one ("assets/…"). */
+  hero: string | undefined;
+  /** The brand font's files to preload ("assets/…"). */
+  fontPreloads: string[];
+  /** The theme's CSS (tokens, font faces), not yet escaped for a <style> element. */
+  themeCss: string;
+  settings: RuntimeSettings;
+}
+
+/**
+ * The tenant's skin. `themeCacheKey` names what the compiled theme depends on besides its source
+ * (the core build, whose hash covers the locked Sass version); null compiles without the cache.
+ */
+export async function tenantSkin(
   id: string,
   config: TenantConfig,
   assets: AssetBytes,
-  core: CoreBuild,
-): Promise<RenderedTenant> {
+  themeCacheKey: string | null,
+): Promise<TenantSkin> {
   const files: TenantFiles = new Map();
-  const lang = config.languages.default;
 
   // The bytes the loader checked (size, SVG policy): a path is never read a second time.
   const checked = (rel: string) => {
@@ -165,9 +194,6 @@ export async function renderTenant(
   files.set(favicon, checked(config.theme.favicon));
   const faviconType = MIME[faviconExt] ?? "image/png";
 
-  // The theme (from the tenant's tokens) and the app's first-screen stylesheet, inlined in every
-  // page: the first paint waits for no stylesheet request, one slow-network round trip less.
-  // The CSP allows exactly this text by its hash (deploy.ts); no 'unsafe-inline'.
   // The brand font: its files copied with a content hash and preloaded, declared with a
   // metric-matched local fallback (computed here from the font's own tables), see config/fonts.ts.
   const fonts = config.theme.fonts;
@@ -193,12 +219,9 @@ export async function renderTenant(
     fontFaces,
     fontStack: fontStack(fonts?.family, config.theme.typography.fontFamily),
   });
-  const themeCss = await compileTheme(scss, core);
-  const appCss = await Promise.all(core.css.map((f) => readFile(join(core.dir, f), "utf8")));
-  const inlineCss = styleElementText([themeCss, ...appCss].join("\n"));
-  const styleHashes = [cspHash(inlineCss)];
+  const themeCss = await compileTheme(scss, themeCacheKey);
 
-  const { palette, typography: _t, radius: _r, fonts: _f, ...themeRest } = config.theme;
+  const { palette: _p, typography: _t, radius: _r, fonts: _f, ...themeRest } = config.theme;
   const hero = config.theme.hero ? await asset(config.theme.hero) : undefined;
   // Where nginx finds the certificate is the server's business, not the browser's.
   const { tls: _tls, ...browserConfig } = config;
@@ -214,13 +237,77 @@ export async function renderTenant(
       ...(hero ? { hero: `/${hero}` } : {}),
     },
   };
+  return {
+    files,
+    favicon,
+    faviconType,
+    hero,
+    fontPreloads: fontFaces.map((f) => f.file),
+    themeCss,
+    settings,
+  };
+}
+
+/** robots.txt, the web app manifest and the privacy policy in each language the tenant offers. */
+export async function tenantDocuments(
+  config: TenantConfig,
+  skin: TenantSkin,
+  memo?: RenderMemo,
+): Promise<TenantFiles> {
+  const files: TenantFiles = new Map();
+  files.set("robots.txt", (await template("robots.txt.hbs"))({}));
+  // The privacy policy (spec §2: /policy.pdf), in each language the tenant offers.
+  const { tenantName, support, privacy, languages } = config;
+  const render = () => policyFiles(config, languages);
+  const policies = memo
+    ? memo.policies.get(JSON.stringify([tenantName, support, privacy, languages]), render)
+    : render();
+  for (const [name, pdf] of await policies) files.set(name, pdf);
+  files.set(
+    "manifest.webmanifest",
+    (await template("manifest.webmanifest.hbs"))({
+      name: config.tenantName,
+      lang: config.languages.default,
+      background: config.theme.palette.background,
+      themeColor: config.theme.palette.primary,
+      favicon: `/${skin.favicon}`,
+      faviconType: skin.faviconType,
+    }),
+  );
+  return files;
+}
+
+/** The page template (templates/index.html.hbs), compiled once. */
+export function pageTemplate(): Promise<Handlebars.TemplateDelegate> {
+  return template("index.html.hbs");
+}
+
+/** Renders every per-tenant file (pages, robots, manifest, policy.pdf, logos, favicon). */
+export async function renderTenant(
+  id: string,
+  config: TenantConfig,
+  assets: AssetBytes,
+  core: CoreBuild,
+  memo?: RenderMemo,
+): Promise<RenderedTenant> {
+  const lang = config.languages.default;
+  const { palette } = config.theme;
+  const skin = await tenantSkin(id, config, assets, core.hash);
+  const { files, favicon, faviconType, hero, settings } = skin;
+
+  // The theme (from the tenant's tokens) and the app's first-screen stylesheet, inlined in every
+  // page: the first paint waits for no stylesheet request, one slow-network round trip less.
+  // The CSP allows exactly this text by its hash (deploy.ts); no 'unsafe-inline'.
+  const appCss = await Promise.all(core.css.map((f) => readFile(join(core.dir, f), "utf8")));
+  const inlineCss = styleElementText([skin.themeCss, ...appCss].join("\n"));
+  const styleHashes = [cspHash(inlineCss)];
 
   // Every page in every language the tenant offers, prerendered (DESIGN 3a); the server picks
   // the file by the visitor's language. index.html is home in the default language: what a host
   // without the generated config serves for every path (the app then renders what it needs).
   const bootFile = `assets/boot-${shortHash(core.boot)}.js`;
   files.set(bootFile, core.boot);
-  const page = await template("index.html.hbs");
+  const page = await pageTemplate();
   const { renderPage } = await prerenderer(core);
   for (const language of config.languages.available) {
     // A shell has nothing to read until the app renders the route: its JavaScript is the page's
@@ -229,7 +316,10 @@ export async function renderTenant(
       (f): f is string => !!f,
     );
     for (const kind of tenantPages(config.menu)) {
-      const rendered = await renderPage(settings, language, kind);
+      const render = () => renderPage(settings, language, kind);
+      const rendered = await (memo
+        ? memo.pages.get(JSON.stringify([core.prerender, language, kind, settings]), render)
+        : render());
       const html = page({
         lang: language,
         page: kind,
@@ -244,7 +334,7 @@ export async function renderTenant(
         boot: bootFile,
         modulePreload: isShell(kind) ? shellScripts : [],
         hero: kind === "home" ? hero : undefined,
-        fontPreloads: fontFaces.map((f) => f.file),
+        fontPreloads: skin.fontPreloads,
         settingsJson: scriptSafeJson(settings),
         root: rendered.html,
         noscript: rendered.noscriptNav,
@@ -258,19 +348,6 @@ export async function renderTenant(
       if (language === lang && kind === "shell") files.set("404.html", html);
     }
   }
-  files.set("robots.txt", (await template("robots.txt.hbs"))({}));
-  // The privacy policy (spec §2: /policy.pdf), in each language the tenant offers.
-  for (const [name, pdf] of await policyFiles(config, config.languages)) files.set(name, pdf);
-  files.set(
-    "manifest.webmanifest",
-    (await template("manifest.webmanifest.hbs"))({
-      name: config.tenantName,
-      lang,
-      background: palette.background,
-      themeColor: palette.primary,
-      favicon: `/${favicon}`,
-      faviconType,
-    }),
-  );
+  for (const [name, data] of await tenantDocuments(config, skin, memo)) files.set(name, data);
   return { files, styleHashes };
 }

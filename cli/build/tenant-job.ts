@@ -7,8 +7,9 @@ import type { TenantConfig } from "../config/schema.ts";
 import type { CoreBuild } from "./core.ts";
 import { renderDeployFiles } from "./deploy.ts";
 import type { InputFile } from "./manifest.ts";
-import { writeBundle } from "./output.ts";
+import { type DevWrite, writeBundle } from "./output.ts";
 import { renderTenant } from "./render.ts";
+import type { RenderMemo } from "./render-memo.ts";
 
 export interface TenantJob {
   outDir: string;
@@ -23,18 +24,40 @@ export interface TenantJob {
   inputs: InputFile[];
 }
 
-export async function buildTenantBundle(job: TenantJob): Promise<{ dir: string; bytes: number }> {
-  const { files, styleHashes } = await renderTenant(job.id, job.config, job.assets, job.core);
+/** In the build's own process only: `storefront dev`'s reuse of pages and its way of writing. */
+export interface LocalJobOptions {
+  memo?: RenderMemo | undefined;
+  write?: DevWrite | undefined;
+}
+
+export async function buildTenantBundle(
+  job: TenantJob,
+  local: LocalJobOptions = {},
+): Promise<{ dir: string; bytes: number }> {
+  const { files, styleHashes } = await renderTenant(
+    job.id,
+    job.config,
+    job.assets,
+    job.core,
+    local.memo,
+  );
   const deploy = await renderDeployFiles(job.id, { ...job.config, styleHashes });
   for (const [name, text] of deploy) files.set(name, text);
-  return writeBundle(job.outDir, job.id, job.core, files, {
-    tenant: job.id,
-    configHash: job.configHash,
-    coreHash: job.core.hash,
-    renderHash: job.renderHash,
-    styleHashes,
-    coreVersion: job.coreVersion,
-    year: job.year,
-    inputs: job.inputs,
-  });
+  return writeBundle(
+    job.outDir,
+    job.id,
+    job.core,
+    files,
+    {
+      tenant: job.id,
+      configHash: job.configHash,
+      coreHash: job.core.hash,
+      renderHash: job.renderHash,
+      styleHashes,
+      coreVersion: job.coreVersion,
+      year: job.year,
+      inputs: job.inputs,
+    },
+    local.write,
+  );
 }

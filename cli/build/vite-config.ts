@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import type { ChunkingContext, CodeSplittingNameFunction } from "rolldown";
-import type { InlineConfig } from "vite";
+import type { HttpServer, InlineConfig, PluginOption } from "vite";
 import { PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
 
 /**
@@ -20,10 +20,7 @@ export function coreViteConfig(outDir: string): InlineConfig {
     // Always React's production build, whatever NODE_ENV the calling process has (vitest sets
     // "test", a shell may set "development"): a bundle must not depend on who built it.
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    plugins: [
-      react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
-      lingui({ configPath: resolve(PACKAGE_ROOT, "lingui.config.ts"), failOnMissing: true }),
-    ],
+    plugins: corePlugins(PACKAGE_ROOT),
     build: {
       outDir,
       emptyOutDir: true,
@@ -38,6 +35,57 @@ export function coreViteConfig(outDir: string): InlineConfig {
         checks: { bundlerTimings: false },
         output: { codeSplitting: { groups: [{ name: firstScreenChunks() }] } },
       },
+    },
+  };
+}
+
+/** React (with the Lingui macros) and the catalogs, as the project at `projectRoot` has them. */
+function corePlugins(projectRoot: string): PluginOption[] {
+  return [
+    react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
+    lingui({ configPath: resolve(projectRoot, "lingui.config.ts"), failOnMissing: true }),
+  ];
+}
+
+export interface CoreDevOptions {
+  /** The project whose storefront/ is served (this package, or another checkout of it). */
+  projectRoot: string;
+  /** Where the HMR WebSocket's upgrade requests arrive: the preview's own server. */
+  upgrades: HttpServer;
+  /** Written where Vite puts a nonce; each response replaces it with its own. */
+  noncePlaceholder: string;
+}
+
+/**
+ * The core through Vite's dev server (`storefront dev --core`): middleware on the preview's
+ * server (no server or port of its own), the HMR WebSocket on that server too, so every request
+ * is same-origin. The preview checks every Host itself (421), before a request or an upgrade
+ * reaches Vite. Development mode: React's development build, with Fast Refresh.
+ */
+export function coreDevViteConfig(o: CoreDevOptions): InlineConfig {
+  return {
+    root: resolve(o.projectRoot, "storefront"),
+    configFile: false,
+    envDir: false,
+    logLevel: "warn",
+    base: "/",
+    mode: "development",
+    publicDir: false,
+    clearScreen: false,
+    // Beside the package's own caches, whichever checkout is served.
+    cacheDir: resolve(PACKAGE_ROOT, "node_modules/.vite-storefront-dev"),
+    plugins: corePlugins(o.projectRoot),
+    appType: "custom",
+    html: { cspNonce: o.noncePlaceholder },
+    // Every module's dependencies found at start, not as a lazy screen first imports one: a
+    // dependency found late makes Vite reload the open pages.
+    optimizeDeps: { entries: ["index.html", "src/**/*.tsx"] },
+    server: {
+      middlewareMode: true,
+      ws: { server: o.upgrades },
+      // The preview answers only its own names (421 for any other) before Vite sees a request.
+      allowedHosts: true,
+      cors: false,
     },
   };
 }

@@ -6,7 +6,12 @@
 import { resolve } from "node:path";
 import { formatProblem, type LoadedTenant, loadTenants } from "../config/load.ts";
 import { bundleSite, type PreviewSite } from "../preview/hook.ts";
-import { addressLines, multiTenantHook, parseHostAliases } from "../preview/multi-tenant.ts";
+import {
+  addressLines,
+  multiTenantHook,
+  parseHostAliases,
+  SIGN_IN_EVERY_TENANT,
+} from "../preview/multi-tenant.ts";
 import { runBuild } from "./build.ts";
 import type { PreviewCommandOptions } from "./preview.ts";
 import { isStale, listenOptions } from "./preview.ts";
@@ -53,11 +58,15 @@ export async function runPreviewAll(
       aliases,
       entries: () => tenants,
       site: (id) => sites.get(id) ?? null,
+      signIn: o.oidc !== false,
     }),
   });
   const port = new URL(server.url).port;
   for (const line of addressLines(Number(port), ids, aliases)) out(line);
   out(o.api ? `API: ${o.api}` : "with the demo backend");
+  if (o.oidc !== false && tenants.some((t) => t.config.auth && !t.config.auth.authority)) {
+    out(SIGN_IN_EVERY_TENANT);
+  }
   out("Press Ctrl+C to stop.");
   await new Promise<void>((done) => {
     process.once("SIGINT", done);

@@ -6,11 +6,18 @@
  * Single files are watched through their folder (an editor that saves by renaming a new file
  * over the old one replaces the inode a file watch would follow); source trees recursively.
  */
-import { type FSWatcher, watch } from "node:fs";
+import { type FSWatcher, statSync, watch } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 
 /** Quiet time after the last event before the batch is reported. */
 export const SETTLE_MS = 50;
+
+/**
+ * How many more quiet times a batch waits while one of its files is empty: an editor that saves
+ * in place truncates the file first and writes it a moment later, which on a busy machine can be
+ * more than one quiet time. A file left empty is reported after these.
+ */
+export const EMPTY_WAITS = 6;
 
 export class DevWatcher {
   private readonly folders = new Map<string, FSWatcher>();
@@ -19,6 +26,7 @@ export class DevWatcher {
   private files = new Set<string>();
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  private emptyWaits = 0;
 
   constructor(
     private readonly onChange: (paths: string[]) => void,
@@ -65,9 +73,18 @@ export class DevWatcher {
       this.files.has(path) || this.treeRoots.some((r) => path === r || path.startsWith(r + sep));
     if (!watched) return;
     this.pending.add(path);
+    this.arm();
+  }
+
+  private arm(): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       const batch = [...this.pending];
+      if (this.emptyWaits < EMPTY_WAITS && batch.some(isEmptyFile)) {
+        this.emptyWaits++;
+        return this.arm();
+      }
+      this.emptyWaits = 0;
       this.pending.clear();
       this.onChange(batch);
     }, this.settleMs);
@@ -77,5 +94,15 @@ export class DevWatcher {
     clearTimeout(this.timer);
     for (const w of [...this.folders.values(), ...this.trees]) w.close();
     this.folders.clear();
+  }
+}
+
+/** A file that exists and has no bytes (a folder, or a file gone, is not). */
+function isEmptyFile(path: string): boolean {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() && stat.size === 0;
+  } catch {
+    return false;
   }
 }

@@ -6,7 +6,7 @@
  */
 
 import { existsSync, readFileSync, statSync } from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
 import type { CspConfig } from "../build/deploy.ts";
 import { MANIFEST_FILE, styleHashesOf } from "../build/manifest.ts";
@@ -28,6 +28,23 @@ export interface PreviewHook {
   handle?(req: IncomingMessage, res: ServerResponse): Promise<boolean> | boolean;
   /** The bundle for this request; null answers 404. */
   site?(req: IncomingMessage): PreviewSite | null;
+  /**
+   * Answers what the demo backend and the identity provider left (true), before the bundle:
+   * `dev --core` serves the page and the core's modules through Vite's dev server.
+   */
+  serve?(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean>;
+  /**
+   * The local identity provider this request's tenant signs in with (its realm and client id),
+   * or null: `--all` starts one per origin that serves a tenant with sign-in, on its first
+   * request, because each `<id>.localhost` is an origin of its own and the provider's issuer
+   * is an origin.
+   */
+  signIn?(req: IncomingMessage): { realm: string; clientId: string } | null;
+  /**
+   * Called once the server listens, with its Host check (a reason to refuse, or null): `dev
+   * --core` takes the HMR WebSocket's upgrade requests from it.
+   */
+  attach?(server: Server, refuses: (req: IncomingMessage) => string | null): Promise<void>;
 }
 
 /**

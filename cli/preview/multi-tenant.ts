@@ -93,9 +93,13 @@ export function addressLines(
   ];
 }
 
+/** What `--all` says of sign-in: each tenant's provider is on the tenant's own origin. */
+export const SIGN_IN_EVERY_TENANT =
+  "Sign-in: each tenant's own at <its address>/auth/realms/<realm> (runner@demo.example / demo)";
+
 const CURRENCY: Record<number, string> = { 643: "RUB", 840: "USD", 978: "EUR" };
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
@@ -103,7 +107,7 @@ const escapeHtml = (text: string) =>
 
 export interface IndexEntry {
   id: string;
-  config: Pick<TenantConfig, "tenantName" | "languages" | "currencyId">;
+  config: Pick<TenantConfig, "tenantName" | "languages" | "currencyId" | "auth">;
 }
 
 /** The index at http://localhost:<port>/: each tenant with its name, languages, currency and link. */
@@ -154,7 +158,14 @@ export interface MultiTenantOptions {
   /** The bundle serving tenant `id` now. */
   site(id: string): PreviewSite | null;
   /** A request for a tenant answered before its bundle (the dev reload channel). */
-  handle?(id: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> | boolean;
+  handle?(
+    id: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ):
+    | Promise<boolean>
+    | boolean /** Sign in with a local identity provider on each tenant's origin (not with --no-oidc). */;
+  signIn?: boolean;
 }
 
 /** The preview hook that serves every tenant by its Host name. */
@@ -183,5 +194,14 @@ export function multiTenantHook(o: MultiTenantOptions): PreviewHook {
       const route = routeHost(req.headers.host, o.ids, o.aliases);
       return route?.kind === "tenant" ? o.site(route.id) : null;
     },
+    ...(o.signIn && {
+      signIn(req: IncomingMessage) {
+        const route = routeHost(req.headers.host, o.ids, o.aliases);
+        if (route?.kind !== "tenant") return null;
+        const auth = o.entries().find((e) => e.id === route.id)?.config.auth;
+        // A tenant with its own provider (an authority) signs in there, not here.
+        return auth && !auth.authority ? { realm: auth.realm, clientId: auth.clientId } : null;
+      },
+    }),
   };
 }

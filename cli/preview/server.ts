@@ -3,7 +3,7 @@
  * origin, or with /public/* proxied to a real backend (--api). Demo options
  * (--demo-latency, --demo-fail) apply to the demo only.
  */
-import { createServer, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { CspConfig } from "../build/deploy.ts";
 import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
@@ -56,8 +56,33 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const hook = options.hook ?? {};
   const fixed = hook.site ? null : bundleSite(options.distDir, options.security);
   const api = options.api ? parseApiUrl(options.api) : null;
-  // The demo trusts only access tokens of the local provider (or its own signed ones).
-  const identify = (token: string) => (oidc ? oidc.identify(token) : Promise.resolve(null));
+  // The demo trusts only access tokens of the local providers (or its own signed ones).
+  const identify = async (token: string) => {
+    for (const provider of [oidc, ...(await Promise.all(perOrigin.values()))]) {
+      const user = await provider?.identify(token);
+      if (user) return user;
+    }
+    return null;
+  };
+  // `--all`: a provider per origin that serves a tenant with sign-in, made on its first request.
+  // Only names the Host check let through get here, so there are as many as the preview's names.
+  const perOrigin = new Map<string, Promise<PreviewOidc>>();
+  const providerFor = (req: IncomingMessage): Promise<PreviewOidc> | null => {
+    const signIn = hook.signIn?.(req);
+    if (!signIn) return oidc ? Promise.resolve(oidc) : null;
+    // Made for the provider's own requests only: a page of the tenant does not start one.
+    if (!(req.url ?? "").startsWith("/auth/realms/")) return null;
+    const origin = `http://${String(req.headers.host ?? "").toLowerCase()}`;
+    const key = `${origin} ${signIn.realm} ${signIn.clientId}`;
+    let provider = perOrigin.get(key);
+    if (!provider) {
+      provider = import("./oidc.ts").then(({ createPreviewOidc }) =>
+        createPreviewOidc({ ...signIn, origins: [origin] }),
+      );
+      perOrigin.set(key, provider);
+    }
+    return provider;
+  };
   const demo = api ? null : createDemoBackend({ ...options.demo, identify });
   let allowed = new Set<string>();
   // Created once the port is known: its issuer and redirect URIs are the preview's origin.
@@ -76,7 +101,8 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     }
     const work = async () => {
       if (hook.handle && (await hook.handle(req, res))) return;
-      if (oidc && (await oidc.handle(req, res))) return;
+      const provider = providerFor(req);
+      if (provider && (await (await provider).handle(req, res))) return;
       if (api) {
         // Decided on the decoded, normalised path; only /public/ ever reaches the upstream.
         const decision = proxyDecision(`${target.raw}${target.query}`);
@@ -85,6 +111,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
       }
       const url = new URL(`http://demo.invalid${target.raw}${target.query}`);
       if (demo && (await demo.handle(req, res, url))) return;
+      if (hook.serve && (await hook.serve(req, res, target.path))) return;
       if (!site) return refuse(res, 404, "Not found");
       // nginx picks the callback's headers by $request_uri, as sent: so does the preview.
       applyHeaders(res, site.headersFor(target.raw));
@@ -114,6 +141,12 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const { port } = server.address() as AddressInfo;
   allowed = allowedHosts(host, port);
   for (const name of hook.hosts?.(port) ?? []) allowed.add(name);
+  try {
+    await hook.attach?.(server, (req) => hostProblem(allowed, req));
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   const warning = exposureWarning(host);
   if (warning) (options.warn ?? ((text) => process.stderr.write(`${text}\n`)))(warning);
   const shownHost = host.includes(":") ? `[${host}]` : host;

@@ -93,3 +93,37 @@ test.describe("a host alias", () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
   });
 });
+
+test("each tenant with sign-in signs in on its own origin, against a provider of that origin", async ({
+  page,
+  request,
+}) => {
+  const origin = `http://mysport.localhost:${PORT}`;
+  // Node does not send *.localhost to this machine as the browser does: the name goes as Host.
+  const discovery = (name: string) =>
+    request.get(`http://127.0.0.1:${PORT}/auth/realms/mysport/.well-known/openid-configuration`, {
+      headers: { Host: `${name}:${PORT}` },
+    });
+  const own = await discovery("mysport.localhost");
+  expect(own.status()).toBe(200);
+  expect((await own.json()).issuer).toBe(`${origin}/auth/realms/mysport`);
+  // A tenant without sign-in has no provider (the address is a page of its shop); the alias's
+  // origin has one of its own.
+  const none = await discovery("ironstar.localhost");
+  expect(none.headers()["content-type"]).toContain("text/html");
+  const alias = await discovery("en.mysport.ru.localhost");
+  expect((await alias.json()).issuer).toBe(
+    `http://en.mysport.ru.localhost:${PORT}/auth/realms/mysport`,
+  );
+
+  await page.goto(`${origin}/my-account`);
+  await expect(page.getByLabel("Password")).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(origin);
+  await page.getByLabel("E-mail").fill("runner@demo.example");
+  await page.getByLabel("Password").fill("demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${origin}/my-account`);
+  await expect(page.getByText("runner@demo.example")).toBeVisible();
+  // The demo backend knows the provider's token: the seeded order history shows.
+  await expect(page.locator(".order-row")).toHaveCount(10);
+});

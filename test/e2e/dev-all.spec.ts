@@ -3,19 +3,18 @@
  * name, each rebuilt and reloaded on its own — a colour saved in one tenant's YAML shows on
  * that tenant's open page, and the other tenant's page is not reloaded.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { planPort } from "../ports.ts";
+import { type DevCli, startDevCli } from "./dev-cli.ts";
 import { expect, test } from "./fixtures.ts";
 
 const PORT = planPort("devAll");
 const PRIMARY = /primary: "#[0-9a-fA-F]{6}"/;
 
-let dev: ChildProcess | undefined;
-let output = "";
+let dev: DevCli | undefined;
 let work = "";
 
 test.beforeAll(async () => {
@@ -25,28 +24,20 @@ test.beforeAll(async () => {
     recursive: true,
     filter: (src) => !/(myeventphoto|timerman|mysport-usa)\.yaml$/.test(src),
   });
-  dev = spawn(
-    process.execPath,
-    [
-      "cli/bin.js",
-      "dev",
-      "--all",
-      "--tenants-dir",
-      join(work, "tenants"),
-      "--out-dir",
-      join(work, "dist"),
-      "--port",
-      String(PORT),
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  dev.stdout?.on("data", (d) => (output += d));
-  dev.stderr?.on("data", (d) => (output += d));
-  await expect.poll(() => output, { timeout: 90_000 }).toContain("Press Ctrl+C");
+  dev = startDevCli([
+    "--all",
+    "--tenants-dir",
+    join(work, "tenants"),
+    "--out-dir",
+    join(work, "dist"),
+    "--port",
+    String(PORT),
+  ]);
+  await expect.poll(() => dev?.output(), { timeout: 90_000 }).toContain("Press Ctrl+C");
 });
 
 test.afterAll(async () => {
-  dev?.kill();
+  dev?.stop();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -58,7 +49,7 @@ const primaryOf = (page: Page) =>
     .catch(() => "");
 
 test("a change to one tenant reloads that tenant's page only", async ({ page, context }) => {
-  expect(output).toContain(`http://ironstar.localhost:${PORT}/`);
+  expect(dev?.output()).toContain(`http://ironstar.localhost:${PORT}/`);
   await page.goto(`http://mysport.localhost:${PORT}/`);
   const other = await context.newPage();
   await other.goto(`http://ironstar.localhost:${PORT}/`);
@@ -67,11 +58,11 @@ test("a change to one tenant reloads that tenant's page only", async ({ page, co
     (window as unknown as { stillHere: boolean }).stillHere = true;
   });
   const yaml = join(work, "tenants", "mysport.yaml");
-  const before = output.length;
+  const before = (dev?.output() ?? "").length;
   await writeFile(yaml, (await readFile(yaml, "utf8")).replace(PRIMARY, 'primary: "#123456"'));
   await expect.poll(() => primaryOf(page), { timeout: 20_000 }).toBe("#123456");
-  expect(output.slice(before)).toContain("mysport  rebuilt");
-  expect(output.slice(before)).not.toContain("ironstar");
+  expect((dev?.output() ?? "").slice(before)).toContain("mysport  rebuilt");
+  expect((dev?.output() ?? "").slice(before)).not.toContain("ironstar");
   expect(await other.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(
     true,
   );

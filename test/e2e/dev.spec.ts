@@ -4,11 +4,11 @@
  * a broken YAML shows its problems over the page (file:line:col, as text) while the last good
  * build keeps serving; fixing it removes them. A built bundle has no trace of the channel.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { planPort } from "../ports.ts";
+import { type DevCli, startDevCli } from "./dev-cli.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -17,8 +17,7 @@ const PORT = planPort("dev");
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const PRIMARY = /primary: "#[0-9a-fA-F]{6}"/;
 
-let dev: ChildProcess | undefined;
-let output = "";
+let dev: DevCli | undefined;
 let work = "";
 let yaml = "";
 let original = "";
@@ -28,28 +27,20 @@ test.beforeAll(async () => {
   await cp("tenants", join(work, "tenants"), { recursive: true });
   yaml = join(work, "tenants", "mysport.yaml");
   original = await readFile(yaml, "utf8");
-  dev = spawn(
-    process.execPath,
-    [
-      "cli/bin.js",
-      "dev",
-      "mysport",
-      "--tenants-dir",
-      join(work, "tenants"),
-      "--out-dir",
-      join(work, "dist"),
-      "--port",
-      String(PORT),
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  dev.stdout?.on("data", (d) => (output += d));
-  dev.stderr?.on("data", (d) => (output += d));
-  await expect.poll(() => output, { timeout: 60_000 }).toContain("rebuilt as you save");
+  dev = startDevCli([
+    "mysport",
+    "--tenants-dir",
+    join(work, "tenants"),
+    "--out-dir",
+    join(work, "dist"),
+    "--port",
+    String(PORT),
+  ]);
+  await expect.poll(() => dev?.output(), { timeout: 60_000 }).toContain("rebuilt as you save");
 });
 
 test.afterAll(async () => {
-  dev?.kill();
+  dev?.stop();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -75,9 +66,11 @@ test("an edit that changes no output reloads nothing", async ({ page }) => {
   await page.evaluate(() => {
     (window as unknown as { stillHere: boolean }).stillHere = true;
   });
-  const before = output.length;
+  const before = (dev?.output() ?? "").length;
   await writeFile(yaml, `# tuning the palette\n${original.replace(PRIMARY, 'primary: "#123456"')}`);
-  await expect.poll(() => output.slice(before), { timeout: 20_000 }).toContain("output unchanged");
+  await expect
+    .poll(() => (dev?.output() ?? "").slice(before), { timeout: 20_000 })
+    .toContain("output unchanged");
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(
     true,
   );

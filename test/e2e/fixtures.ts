@@ -43,7 +43,10 @@ export interface AuthSeen {
 
 export const bearerAllowed = (url: string): boolean => {
   const u = new URL(url);
-  const local = u.hostname === "127.0.0.1" || u.hostname === "localhost";
+  // The preview's origins: one tenant at 127.0.0.1 or localhost, every tenant (`--all`) each at
+  // its own <id>.localhost.
+  const local =
+    u.hostname === "127.0.0.1" || u.hostname === "localhost" || u.hostname.endsWith(".localhost");
   return local && BEARER_ALLOWED.some((re) => re.test(u.pathname));
 };
 

@@ -3,6 +3,11 @@
  * a tenant id and --all, a --host-alias without --all, or an alias that is not <host>=<id>.
  * Usage errors exit 2 and name what is wrong; nothing is served.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cli } from "../fixtures/cli.ts";
 
@@ -33,4 +38,28 @@ describe("preview and dev: one tenant or --all", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/no tenant "nobody" is served; served: .*mysport/);
   });
+
+  it("refuses --core with --all, and a --core folder that holds no storefront", async () => {
+    const all = await cli("dev", "--all", "--core", "--port", "0");
+    expect(all.code).toBe(2);
+    expect(all.stderr).toContain("--core serves one tenant");
+    const empty = await cli("dev", "mysport", "--core", "test", "--port", "0");
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/--core: no storefront\/index\.html in .*test/);
+  });
+
+  it("a port in use: dev says so and ends, watching nothing", async () => {
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, "127.0.0.1", done));
+    const { port } = taken.address() as AddressInfo;
+    const out = await mkdtemp(join(tmpdir(), "storefront-dev-port-"));
+    try {
+      const r = await cli("dev", "mysport", "--port", String(port), "--out-dir", out);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`Port ${port} on 127.0.0.1 is in use`);
+    } finally {
+      taken.close();
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

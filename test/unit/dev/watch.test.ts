@@ -3,7 +3,7 @@
  * build started at the first event would read a half-written file), follows a file its editor
  * replaces by renaming a new one over it, and ignores files no tenant is built from.
  */
-import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,5 +56,44 @@ describe("DevWatcher", () => {
     });
     await done;
     expect(seen).toContain(file);
+  });
+
+  it("waits while a saved file is empty (an editor writing in place), and reports it once written", async () => {
+    const file = join(dir, "timerman.yaml");
+    await writeFile(file, "a: 1\n");
+    const batches: { paths: string[]; text: string }[] = [];
+    let written = false;
+    const done = new Promise<void>((r) => {
+      const watcher = new DevWatcher(async (paths) => {
+        batches.push({ paths, text: await readFile(file, "utf8") });
+        watcher.close();
+        r();
+      }, 100);
+      watcher.setFiles([file]);
+      // Truncated, then written only once the watcher has had a quiet time with the file empty
+      // (two of the seven it waits, at most).
+      void writeFile(file, "").then(async () => {
+        await new Promise((t) => setTimeout(t, 2 * 100));
+        await writeFile(file, "a: 2\n");
+        written = true;
+      });
+    });
+    await done;
+    expect(written).toBe(true);
+    expect(batches).toEqual([{ paths: [file], text: "a: 2\n" }]);
+  });
+
+  it("reports a file left empty after the quiet times it waits", async () => {
+    const file = join(dir, "myeventphoto.yaml");
+    await writeFile(file, "a: 1\n");
+    const seen = await new Promise<string[]>((r) => {
+      const watcher = new DevWatcher((paths) => {
+        watcher.close();
+        r(paths);
+      }, 20);
+      watcher.setFiles([file]);
+      void writeFile(file, "");
+    });
+    expect(seen).toEqual([file]);
   });
 });

@@ -67,6 +67,17 @@ describe("content security policy", () => {
     }
   });
 
+  it("allows a dev page's own nonce for its scripts and styles, and refuses anything else in its place", async () => {
+    const nonce = "qXLZ0NEiV+Zi48aD4etYTg==";
+    const csp = directives(contentSecurityPolicy({ ...(await tenant("mysport")), nonce }));
+    expect(csp["script-src"]).toEqual(["'self'", `'nonce-${nonce}'`]);
+    expect(csp["style-src"]).toEqual(["'self'", `'nonce-${nonce}'`]);
+    expect(csp["connect-src"]).toEqual(["'self'"]);
+    for (const bad of ["short", `${nonce}' 'unsafe-inline`, `${nonce}; script-src *`, ""]) {
+      expect(() => contentSecurityPolicy({ api: {}, nonce: bad })).toThrow(/not a nonce/);
+    }
+  });
+
   it("adds the API origin and the identity provider, as origins, where each is needed", async () => {
     const base = await tenant("mysport");
     const config: TenantConfig = {
