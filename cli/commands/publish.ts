@@ -43,7 +43,10 @@ export function describeResult(r: TenantPublishResult, print: Printer) {
   }
   const pruned = r.pruned?.length ? `; pruned ${r.pruned.map(short).join(", ")}` : "";
   const verb = r.status === "rolled-back" ? "rolled back to" : "published";
-  const what = counts ? `: ${counts}` : "";
+  const sent = r.uploaded
+    ? `; uploaded ${r.uploaded.objects} objects (${(r.uploaded.bytes / 1024).toFixed(0)} KiB)`
+    : "";
+  const what = counts ? `: ${counts}${sent}` : sent;
   print.out(
     `${c.green("✓")} ${r.id}  ${verb} ${short(r.release)} (was ${short(r.previous)}) in ${(r.ms / 1000).toFixed(2)} s${what}${pruned}`,
   );

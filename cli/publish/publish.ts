@@ -40,6 +40,8 @@ export interface TenantPublishResult {
   previous?: string | null;
   diff?: ManifestDiff;
   pruned?: string[];
+  /** What this publish sent to a store that counts it (object storage): objects and bytes. */
+  uploaded?: { objects: number; bytes: number };
   error?: string;
   ms: number;
 }
@@ -123,6 +125,8 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
     assets: assetPaths(manifest),
     config,
   };
+  const counter = o.target.uploaded;
+  const sent = counter ? { ...counter } : null;
   await o.target.putRelease(id, release, join(o.distDir, id), state);
   await o.target.shareAssets(id, record);
   const known = adoptLiveRelease(state, liveManifest, record);
@@ -137,6 +141,11 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
     previous,
     diff,
     pruned: pruned.map((r) => r.name),
+    ...(counter && sent
+      ? {
+          uploaded: { objects: counter.objects - sent.objects, bytes: counter.bytes - sent.bytes },
+        }
+      : {}),
   });
 }
 

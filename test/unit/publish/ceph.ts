@@ -31,7 +31,11 @@ function run(file: string, args: string[], what: string, timeout = 60_000) {
   return new Promise<string>((done, fail) => {
     execFile(file, args, { timeout, maxBuffer: 8 << 20 }, (error, stdout, stderr) => {
       if (error) {
-        fail(new Error(`Ceph could not start: ${what} failed: ${`${stderr}${stdout}`.trim() || error.message}`));
+        fail(
+          new Error(
+            `Ceph could not start: ${what} failed: ${`${stderr}${stdout}`.trim() || error.message}`,
+          ),
+        );
       } else done(stdout);
     });
   });
@@ -140,8 +144,16 @@ rgw dns name = 127.0.0.1
 `,
     );
     const c = ["-c", conf];
-    await run("/usr/bin/monmaptool", ["--create", "--addv", "a", `[v1:127.0.0.1:${monPort}]`, "--fsid", fsid, join(dir, "monmap")], "monmaptool");
-    await run("/usr/bin/ceph-mon", [...c, "--mkfs", "-i", "a", "--monmap", join(dir, "monmap")], "ceph-mon --mkfs");
+    await run(
+      "/usr/bin/monmaptool",
+      ["--create", "--addv", "a", `[v1:127.0.0.1:${monPort}]`, "--fsid", fsid, join(dir, "monmap")],
+      "monmaptool",
+    );
+    await run(
+      "/usr/bin/ceph-mon",
+      [...c, "--mkfs", "-i", "a", "--monmap", join(dir, "monmap")],
+      "ceph-mon --mkfs",
+    );
     children.push(daemon(dir, "/usr/bin/ceph-mon", [...c, "-i", "a"], "mon"));
     const ceph = (args: string[], what: string) =>
       run("/usr/bin/ceph", [...c, "--connect-timeout", "30", ...args], what);
@@ -150,8 +162,15 @@ rgw dns name = 127.0.0.1
     const osd = (await ceph(["osd", "new", uuid], "ceph osd new")).trim();
     await ceph(["osd", "crush", "add-bucket", "localhost", "host"], "ceph osd crush add-bucket");
     await ceph(["osd", "crush", "move", "localhost", "root=default"], "ceph osd crush move");
-    await ceph(["osd", "crush", "add", `osd.${osd}`, "1.0", "host=localhost"], "ceph osd crush add");
-    await run("/usr/bin/ceph-osd", [...c, "--mkfs", "-i", osd, "--osd-uuid", uuid], "ceph-osd --mkfs");
+    await ceph(
+      ["osd", "crush", "add", `osd.${osd}`, "1.0", "host=localhost"],
+      "ceph osd crush add",
+    );
+    await run(
+      "/usr/bin/ceph-osd",
+      [...c, "--mkfs", "-i", osd, "--osd-uuid", uuid],
+      "ceph-osd --mkfs",
+    );
     children.push(daemon(dir, "/usr/bin/ceph-osd", [...c, "-i", osd], "osd"));
     // The OSD up and in before the gateway creates its pools.
     for (let i = 0; ; i++) {
@@ -161,7 +180,9 @@ rgw dns name = 127.0.0.1
       if (dump.osds.some((o) => o.up === 1 && o.in === 1)) break;
       if (i >= 50) {
         const log = await readFile(join(dir, "log", `osd.${osd}.log`), "utf8").catch(() => "");
-        throw new Error(`Ceph could not start: the OSD never came up. Its log ends:\n${log.slice(-2000)}`);
+        throw new Error(
+          `Ceph could not start: the OSD never came up. Its log ends:\n${log.slice(-2000)}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -175,7 +196,9 @@ rgw dns name = 127.0.0.1
       if (up) break;
       if (i >= 600) {
         const log = await readFile(join(dir, "log", "client.rgw.a.log"), "utf8").catch(() => "");
-        throw new Error(`Ceph could not start: radosgw never answered on ${endpoint}. Its log ends:\n${log.slice(-2000)}`);
+        throw new Error(
+          `Ceph could not start: radosgw never answered on ${endpoint}. Its log ends:\n${log.slice(-2000)}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -183,7 +206,17 @@ rgw dns name = 127.0.0.1
     const secretAccessKey = "storefront-test-secret-0123456789";
     await run(
       "/usr/bin/radosgw-admin",
-      [...c, "-n", "client.rgw.a", "user", "create", "--uid=storefront", "--display-name=storefront", `--access-key=${accessKeyId}`, `--secret-key=${secretAccessKey}`],
+      [
+        ...c,
+        "-n",
+        "client.rgw.a",
+        "user",
+        "create",
+        "--uid=storefront",
+        "--display-name=storefront",
+        `--access-key=${accessKeyId}`,
+        `--secret-key=${secretAccessKey}`,
+      ],
       "radosgw-admin user create",
     );
     return {
