@@ -15,10 +15,10 @@ const THEME_CACHE = "node_modules/.cache/storefront-theme-css";
 const coldCaches = () =>
   Promise.all([CORE_CACHE, THEME_CACHE].map((d) => rm(d, { recursive: true, force: true })));
 /** Prints the process's peak resident memory when it exits (Node's own rusage, in KiB). */
-const PEAK_RSS = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\npeak-rss-kib "+process.resourceUsage().maxRSS+"\\n"))`;
+export const PEAK_RSS = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\npeak-rss-kib "+process.resourceUsage().maxRSS+"\\n"))`;
 
 /** A tenants folder of `count` tenants: the repository's, cycled, each with its own brand name. */
-async function generateTenants(dir, count) {
+export async function generateTenants(dir, count) {
   await cp("tenants", dir, { recursive: true });
   const sources = (await readdir("tenants")).filter((f) => f.endsWith(".yaml")).sort();
   for (const f of sources) await rm(join(dir, f));

@@ -125,8 +125,6 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
     assets: assetPaths(manifest),
     config,
   };
-  const counter = o.target.uploaded;
-  const sent = counter ? { ...counter } : null;
   await o.target.putRelease(id, release, join(o.distDir, id), state);
   await o.target.shareAssets(id, record);
   const known = adoptLiveRelease(state, liveManifest, record);
@@ -141,34 +139,40 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
     previous,
     diff,
     pruned: pruned.map((r) => r.name),
-    ...(counter && sent
-      ? {
-          uploaded: { objects: counter.objects - sent.objects, bytes: counter.bytes - sent.bytes },
-        }
-      : {}),
+    ...(o.target.uploadedFor ? { uploaded: o.target.uploadedFor(id) } : {}),
   });
 }
 
-/** Publishes each tenant in turn; a failure is reported for that tenant, the rest go on. */
+/**
+ * Publishes each tenant (in turn, or as many at once as the target allows); a failure is
+ * reported for that tenant, the rest go on. Results come in the order of `ids`.
+ */
 export async function publishTenants(
   o: PublishOptions,
   ids: string[],
   onResult: (r: TenantPublishResult) => void = () => {},
 ): Promise<TenantPublishResult[]> {
-  const results: TenantPublishResult[] = [];
-  for (const id of ids) {
-    const started = performance.now();
-    const result = await publishTenant(o, id).catch(
-      (e): TenantPublishResult => ({
-        id,
-        status: "failed",
-        error: message(e),
-        ms: performance.now() - started,
-      }),
-    );
-    results.push(result);
-    onResult(result);
-  }
+  const results: TenantPublishResult[] = new Array(ids.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < ids.length) {
+      const at = next++;
+      const id = ids[at] as string;
+      const started = performance.now();
+      const result = await publishTenant(o, id).catch(
+        (e): TenantPublishResult => ({
+          id,
+          status: "failed",
+          error: message(e),
+          ms: performance.now() - started,
+        }),
+      );
+      results[at] = result;
+      onResult(result);
+    }
+  };
+  const lanes = Math.max(1, Math.min(o.target.concurrency ?? 1, ids.length));
+  await Promise.all(Array.from({ length: lanes }, lane));
   return results;
 }
 

@@ -60,8 +60,11 @@ export interface S3ReleaseRecord extends ReleaseRecord {
 
 interface Pointer {
   release: string;
-  /** The kept releases, oldest first (the live one among them). */
-  releases: string[];
+  /**
+   * The kept releases, oldest first (the live one among them), with what serving them needs:
+   * one read tells a publish everything but the file tables.
+   */
+  releases: ReleaseRecord[];
   writtenAt: string;
   /** Makes every pointer's bytes, so its ETag, unique: a write never matches a stale ETag by chance. */
   nonce: string;
@@ -175,13 +178,22 @@ export class S3Target {
   /** The pointer's ETag as `state()` read it (null: no pointer yet), per tenant. */
   private readonly etags = new Map<string, string | null>();
   private readonly records = new Map<string, S3ReleaseRecord>();
-  private readonly pendingReleases = new Map<string, string[]>();
+  private readonly pendingReleases = new Map<string, ReleaseRecord[]>();
   private readonly preparedConf = new Map<string, { before: string | null; next: string }>();
   private pruned = false;
   /** The manifests `putRelease` read, by tenant and release. */
   private readonly built = new Map<string, BuildManifest>();
+  /**
+   * Tenants published at once: each is a few small reads and writes, so a publish of many is
+   * bound by round trips. With nginx in front, one at a time (each reload waits for the last).
+   */
+  readonly concurrency: number;
   /** Bytes and objects this target uploaded (the publish's report, the bench). */
   readonly uploaded = { objects: 0, bytes: 0 };
+  private readonly byTenant = new Map<string, { objects: number; bytes: number }>();
+  uploadedFor(id: string) {
+    return { ...(this.byTenant.get(id) ?? { objects: 0, bytes: 0 }) };
+  }
 
   constructor(
     private readonly o: S3TargetOptions,
@@ -189,6 +201,7 @@ export class S3Target {
   ) {
     this.label = o.label;
     this.s3 = sdk;
+    this.concurrency = o.nginx ? 1 : 8;
   }
 
   private key(...parts: string[]) {
@@ -252,20 +265,31 @@ export class S3Target {
     return this.call(`reading ${id}'s pointer`, async () => {
       const got = await this.getText(this.pointerKey(id));
       this.etags.set(id, got?.etag ?? null);
-      if (!got) return { releases: [], current: null };
+      if (!got) return this.remember(id, { releases: [], current: null });
       let pointer: Pointer;
       try {
         pointer = JSON.parse(got.text) as Pointer;
       } catch {
         throw new Error(`${this.pointerKey(id)} is not valid JSON; fix or remove it`);
       }
-      const names = Array.isArray(pointer.releases) ? pointer.releases.map(String) : [];
-      const releases = (await Promise.all(names.map((n) => this.record(id, n)))).filter(
-        (r): r is S3ReleaseRecord => r !== null,
+      // Read back from the store: a release whose entry is not what a publish writes (a
+      // hand-edited pointer) is left out rather than rendered into a server block.
+      const releases = (Array.isArray(pointer.releases) ? pointer.releases : []).filter(
+        (r) =>
+          RELEASE_RE.test(String(r?.name)) &&
+          Array.isArray(r.styleHashes) &&
+          Array.isArray(r.assets) &&
+          tenantSchema.safeParse(r.config).success,
       );
       const current = RELEASE_RE.test(String(pointer.release)) ? pointer.release : null;
-      return { releases, current };
+      return this.remember(id, { releases, current });
     });
+  }
+
+  private readonly lastState = new Map<string, TenantState>();
+  private remember(id: string, state: TenantState) {
+    this.lastState.set(id, state);
+    return state;
   }
 
   async manifest(id: string, release: string) {
@@ -319,7 +343,7 @@ export class S3Target {
     await pool([...wanted], UPLOAD_CONCURRENCY, async ([key, path]) => {
       let upload = this.uploading.get(key);
       if (!upload) {
-        upload = this.upload(key, join(bundleDir, path), path).finally(() =>
+        upload = this.upload(id, key, join(bundleDir, path), path).finally(() =>
           this.uploading.delete(key),
         );
         this.uploading.set(key, upload);
@@ -330,7 +354,7 @@ export class S3Target {
     });
   }
 
-  private async upload(key: string, file: string, path: string) {
+  private async upload(id: string, key: string, file: string, path: string) {
     const body = await readFile(file);
     await this.o.client.send(
       new this.s3.PutObjectCommand({
@@ -344,6 +368,10 @@ export class S3Target {
     (await this.listExisting()).add(key);
     this.uploaded.objects++;
     this.uploaded.bytes += body.length;
+    const mine = this.byTenant.get(id) ?? { objects: 0, bytes: 0 };
+    mine.objects++;
+    mine.bytes += body.length;
+    this.byTenant.set(id, mine);
     this.o.onUpload?.(key, body.length);
   }
 
@@ -389,10 +417,7 @@ export class S3Target {
   }
 
   writeState(id: string, state: TenantState): Promise<void> {
-    this.pendingReleases.set(
-      id,
-      state.releases.map((r) => r.name),
-    );
+    this.pendingReleases.set(id, state.releases);
     return Promise.resolve();
   }
 
@@ -433,12 +458,22 @@ export class S3Target {
   }
 
   async activate(id: string, release: string) {
-    const names =
-      this.pendingReleases.get(id) ?? (await this.state(id)).releases.map((r) => r.name);
+    const kept = this.pendingReleases.get(id) ?? this.lastState.get(id)?.releases ?? [];
     this.pendingReleases.delete(id);
+    if (!kept.some((r) => r.name === release)) {
+      throw new Error(`${id}: release ${release} is not among the kept releases`);
+    }
+    // The summaries only: the file tables stay in the release records.
+    const summary = ({ name, publishedAt, styleHashes, assets, config }: ReleaseRecord) => ({
+      name,
+      publishedAt,
+      styleHashes,
+      assets,
+      config,
+    });
     const pointer: Pointer = {
       release,
-      releases: names.includes(release) ? names : [...names, release],
+      releases: kept.map(summary),
       writtenAt: new Date().toISOString(),
       nonce: randomUUID(),
     };

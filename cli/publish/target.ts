@@ -41,8 +41,13 @@ export interface Target {
   /** Deletes releases no longer kept, and the hashed files only they used. */
   prune(id: string, pruned: ReleaseRecord[], kept: ReleaseRecord[]): Promise<void>;
   close(): Promise<void>;
-  /** Objects and bytes uploaded so far, where the target counts them (object storage). */
-  readonly uploaded?: { objects: number; bytes: number };
+  /**
+   * How many tenants may be published at once (default 1: a host's nginx reloads one at a
+   * time); each tenant's own steps stay in order.
+   */
+  readonly concurrency?: number;
+  /** Objects and bytes uploaded for a tenant, where the target counts them (object storage). */
+  uploadedFor?(id: string): { objects: number; bytes: number };
 }
 
 export interface FileTargetOptions {
