@@ -45,7 +45,7 @@ describe("the bench's page of figures", () => {
     const doc = readFileSync("docs/benchmarks.md", "utf8");
     const bench = readFileSync("scripts/bench.js", "utf8");
     const groups = bench.slice(bench.indexOf("const BENCHMARKS = {"));
-    for (const name of ["weight", "build", "validate", "gallery", "lighthouse"]) {
+    for (const name of ["weight", "build", "validate", "gallery", "lighthouse", "s3"]) {
       expect(groups).toContain(`${name}:`);
       expect(doc).toContain(`<!-- bench:${name} -->`);
       expect(doc).toContain(`<!-- /bench:${name} -->`);
