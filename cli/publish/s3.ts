@@ -341,6 +341,8 @@ export class S3Target {
       if (!existing.has(key) && !wanted.has(key)) wanted.set(key, path);
     }
     await pool([...wanted], UPLOAD_CONCURRENCY, async ([key, path]) => {
+      // Another tenant of this run may have stored it since the list was made (or be storing it).
+      if (existing.has(key)) return;
       let upload = this.uploading.get(key);
       if (!upload) {
         upload = this.upload(id, key, join(bundleDir, path), path).finally(() =>

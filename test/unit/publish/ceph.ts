@@ -155,8 +155,18 @@ rgw dns name = 127.0.0.1
       "ceph-mon --mkfs",
     );
     children.push(daemon(dir, "/usr/bin/ceph-mon", [...c, "-i", "a"], "mon"));
-    const ceph = (args: string[], what: string) =>
-      run("/usr/bin/ceph", [...c, "--connect-timeout", "30", ...args], what);
+    // The monitor may refuse a command while it is still settling (or the machine is busy):
+    // each is tried up to five times, a second apart; they are all safe to repeat.
+    const ceph = async (args: string[], what: string) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await run("/usr/bin/ceph", [...c, "--connect-timeout", "30", ...args], what);
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+      }
+    };
     await ceph(["status"], "the monitor answering (ceph status)");
     const uuid = randomUUID();
     const osd = (await ceph(["osd", "new", uuid], "ceph osd new")).trim();
