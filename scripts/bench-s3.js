@@ -44,6 +44,10 @@ export async function benchS3() {
   const { S3Client, CreateBucketCommand } = await import("@aws-sdk/client-s3");
   const work = await mkdtemp(join(tmpdir(), "storefront-bench-s3-"));
   const ceph = await startCeph(PORT_BASE);
+  // Stopped, the bench stops the store's daemons too.
+  const interrupted = () => process.exit(130);
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
   try {
     const client = new S3Client({
       endpoint: ceph.endpoint,

@@ -86,11 +86,17 @@ export async function startCeph(portBase: number): Promise<Ceph> {
   const conf = join(dir, "ceph.conf");
   const pids = ["mon", "osd", "rgw"].map((d) => join(dir, "run", `${d}.pid`));
   const children: ChildProcess[] = [];
+  // A test run or bench that ends without its afterAll (killed, crashed) takes the daemons along.
+  const killAll = () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  };
+  process.once("exit", killAll);
   const stop = async () => {
     // The gateway first: it holds the others' connections.
     for (const child of [...children].reverse()) {
       if (child.pid && child.exitCode === null) await stopPid(child.pid);
     }
+    process.removeListener("exit", killAll);
     if (!process.env.STOREFRONT_KEEP_CEPH) await rm(dir, { recursive: true, force: true });
   };
   try {
