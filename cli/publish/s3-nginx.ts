@@ -90,7 +90,15 @@ export async function renderS3ServerBlock(
       `# nginx server block of the ${id} storefront, served from ${literal(`s3://${store.location.bucket}/${store.location.prefix}`)}:\n# release ${live.name}. Written by \`storefront publish\` and \`rollback\` on every switch: do not edit.\n`,
     )
     .replace(/\n {4}root "[^"]*";\n {4}index index.html;\n/, "\n")
-    .replace("    gzip_static on;\n", "    gzip_proxied any;\n");
+    .replace("    gzip_static on;\n", "    gzip_proxied any;\n")
+    // The store holds each file once, uncompressed: nginx compresses on the fly, and there are
+    // no .gz/.br copies beside the files for gzip_static or ngx_brotli to find.
+    .replace(
+      / {4}# `storefront build` writes file\.br[\s\S]*?compressed on the fly\.\n/,
+      "    # Compressed on the fly: the store holds each file once, uncompressed.\n",
+    )
+    .replace(/ {4}# The \.br copies need ngx_brotli[\s\S]*?include [^\n]*brotli[^\n]*;\n/, "")
+    .replace("    # Common mime.types files have no entry for .webmanifest.\n", "");
   out = replaceLocation(out, "/assets/", proxy("        "));
   out = replaceLocation(
     out,
