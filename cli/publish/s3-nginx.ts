@@ -89,6 +89,10 @@ export async function renderS3ServerBlock(
       /^# nginx server block of the .*\n# .*\n/,
       `# nginx server block of the ${id} storefront, served from ${literal(`s3://${store.location.bucket}/${store.location.prefix}`)}:\n# release ${live.name}. Written by \`storefront publish\` and \`rollback\` on every switch: do not edit.\n`,
     )
+    .replace(
+      /# Include it inside http \{\}[\s\S]*?is deployed to\.\n/,
+      "# Included inside http {} with the other tenants' blocks (`include <nginx-dir>/*.conf;`).\n",
+    )
     .replace(/\n {4}root "[^"]*";\n {4}index index.html;\n/, "\n")
     .replace("    gzip_static on;\n", "    gzip_proxied any;\n")
     // The store holds each file once, uncompressed: nginx compresses on the fly, and there are
