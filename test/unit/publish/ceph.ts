@@ -70,8 +70,10 @@ function daemon(dir: string, file: string, args: string[], name: string): ChildP
 }
 
 /**
- * Starts the cluster on loopback ports `portBase`..`portBase`+9: the monitor on the first, the
- * gateway on the second, the OSD within the rest. Creates one S3 user.
+ * Starts the cluster on loopback ports `portBase`..`portBase`+6: the monitor on the first, the
+ * gateway on the second, the OSD's messengers within the other five (it binds four). A test
+ * takes ten ports from its base: `portBase`+7..+9 are its own (a proxy, a closed port…).
+ * Creates one S3 user.
  */
 export async function startCeph(portBase: number): Promise<Ceph> {
   for (const p of PROGRAMS) {
@@ -115,7 +117,7 @@ auth client required = none
 ms bind msgr2 = false
 ms bind ipv6 = false
 ms bind port min = ${portBase + 2}
-ms bind port max = ${portBase + 9}
+ms bind port max = ${portBase + 6}
 run dir = ${dir}/run
 admin socket = ${dir}/run/$name.asok
 log file = ${dir}/log/$name.log
