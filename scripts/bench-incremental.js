@@ -15,7 +15,7 @@ const THEME_CACHE = "node_modules/.cache/storefront-theme-css";
 const coldCaches = () =>
   Promise.all([CORE_CACHE, THEME_CACHE].map((d) => rm(d, { recursive: true, force: true })));
 /** Prints the process's peak resident memory when it exits (Node's own rusage, in KiB). */
-export const PEAK_RSS = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\npeak-rss-kib "+process.resourceUsage().maxRSS+"\\n"))`;
+const PEAK_RSS = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\npeak-rss-kib "+process.resourceUsage().maxRSS+"\\n"))`;
 
 /** A tenants folder of `count` tenants: the repository's, cycled, each with its own brand name. */
 export async function generateTenants(dir, count) {

@@ -9,12 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { parseDocument } from "yaml";
-import { generateTenants, PEAK_RSS } from "./bench-incremental.js";
+import { generateTenants } from "./bench-incremental.js";
 
 const run = promisify(execFile);
 const COUNT = Number(process.env.STOREFRONT_BENCH_S3_TENANTS ?? 1000);
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4301) + 60;
 const BUCKET = "storefront-bench";
+/** Prints the process's peak resident memory when it exits (Node's own rusage, in KiB). */
+const PEAK_RSS = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\npeak-rss-kib "+process.resourceUsage().maxRSS+"\\n"))`;
 
 /** One `storefront …` run with the store's credentials: seconds, peak MiB, its JSON report. */
 async function storefront(args, env) {
