@@ -18,6 +18,9 @@ interface ServingFlags {
   nginxConf?: string;
   nginxTest?: boolean;
   sshOptions?: string;
+  endpoint?: string;
+  grace: string;
+  nginxDir?: string;
 }
 
 interface NewFlags {
@@ -142,7 +145,7 @@ export async function main(argv: string[]): Promise<number> {
     cmd
       .requiredOption(
         "--to <target>",
-        "a folder (web root, mounted volume) or user@host:/path over SSH",
+        "a folder (web root, mounted volume), user@host:/path over SSH, or s3://bucket/prefix",
       )
       .option(
         "--listen <addresses>",
@@ -159,18 +162,45 @@ export async function main(argv: string[]): Promise<number> {
       .option(
         "--ssh-options <args>",
         'extra ssh arguments, e.g. "-p 2222 -i key" (or STOREFRONT_SSH_OPTIONS)',
+      )
+      .option(
+        "--endpoint <url>",
+        "s3:// only: the S3-compatible store's address (Ceph, MinIO, R2…); default AWS",
+      )
+      .option(
+        "--grace <minutes>",
+        "s3:// only: objects written this recently are never pruned (pages still open)",
+        "60",
+      )
+      .option(
+        "--nginx-dir <dir>",
+        "s3:// only: write each tenant's server block (proxying to the store) here as <id>.conf",
       );
-  const targetOptions = (o: ServingFlags): TargetSpecOptions => ({
-    listen: o.listen
-      .split(",")
-      .map((l) => l.trim())
-      .filter((l) => l !== ""),
-    // Whitespace-separated ssh arguments, e.g. "-p 2222 -i key" (no quoting).
-    sshOptions: (o.sshOptions ?? process.env.STOREFRONT_SSH_OPTIONS ?? "")
-      .split(/\s+/)
-      .filter((w) => w !== ""),
-    nginx: { binary: o.nginx, conf: o.nginxConf, reload: !!o.reload, test: o.nginxTest !== false },
-  });
+  const targetOptions = (o: ServingFlags): TargetSpecOptions => {
+    const grace = Number(o.grace);
+    if (!Number.isFinite(grace) || grace < 0) {
+      throw new CommanderError(2, "storefront.usage", "error: --grace takes minutes, 0 or more");
+    }
+    return {
+      endpoint: o.endpoint,
+      graceMs: grace * 60_000,
+      nginxDir: o.nginxDir,
+      listen: o.listen
+        .split(",")
+        .map((l) => l.trim())
+        .filter((l) => l !== ""),
+      // Whitespace-separated ssh arguments, e.g. "-p 2222 -i key" (no quoting).
+      sshOptions: (o.sshOptions ?? process.env.STOREFRONT_SSH_OPTIONS ?? "")
+        .split(/\s+/)
+        .filter((w) => w !== ""),
+      nginx: {
+        binary: o.nginx,
+        conf: o.nginxConf,
+        reload: !!o.reload,
+        test: o.nginxTest !== false,
+      },
+    };
+  };
 
   common(
     publishing(

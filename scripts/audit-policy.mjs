@@ -106,6 +106,8 @@ export const DECISIONS = {
   "@lingui/vite-plugin": "no advisory; build-time, compiles our own .po files",
   "@tanstack/react-virtual": "no advisory; layout math for the photo grid",
   "@vitejs/plugin-react": "no advisory; build-time (its babel, esbuild and vite have entries)",
+  "@aws-sdk/client-s3":
+    "no advisory for 3.x (GitHub Advisory Database, OSV, 2026-11-26); signs and sends `storefront publish --to s3://` requests to the operator's own store, never at build or in the browser",
   "@capsizecss/metrics": "no advisory; data only (Arial's metrics for the brand font's fallback)",
   "@capsizecss/unpack":
     "no advisory; reads the metrics of the tenant's checked, size-bounded WOFF2 fonts at build time",

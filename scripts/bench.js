@@ -7,7 +7,7 @@
 //     --warm    keep the core cache (default: delete it before each measured build, so each
 //               build pays for the one Vite build of the core, as a fresh CI machine does)
 //     --strict  exit 1 when a figure misses its target
-//     --only    a comma-separated subset: weight,wire,build,incremental,shards,validate,gallery,lighthouse,dev
+//     --only    a comma-separated subset: weight,wire,build,incremental,shards,validate,gallery,lighthouse,dev,s3
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
@@ -18,6 +18,7 @@ import { BENCH_DOC, writeBenchDoc } from "./bench-docs.js";
 import { benchGallery } from "./bench-gallery.js";
 import { benchIncremental } from "./bench-incremental.js";
 import { benchLighthouse } from "./bench-lighthouse.js";
+import { benchS3 } from "./bench-s3.js";
 import { benchShards } from "./bench-shards.js";
 import { benchWeight } from "./bench-weight.js";
 import { benchWire } from "./bench-wire.js";
@@ -129,6 +130,7 @@ const BENCHMARKS = {
   gallery: benchGallery,
   lighthouse: benchLighthouse,
   dev: benchDev,
+  s3: benchS3,
 };
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(",") : Object.keys(BENCHMARKS);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, set-up included, on a fresh machine: npm dependencies, Debian's
-# Chromium, nginx, rsync and sshd when absent, lint, types, catalogs, unit tests, all five bundles, browser tests.
+# Chromium, nginx, rsync, sshd and Ceph (an S3-compatible store) when absent, lint, types, catalogs, unit tests, all five bundles, browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -13,6 +13,7 @@ node scripts/build-cli.mjs
 bash scripts/ensure-nginx.sh
 bash scripts/ensure-host-tools.sh >/dev/null
 bash scripts/ensure-ssh.sh
+bash scripts/ensure-ceph.sh
 bash scripts/ensure-pdf-tools.sh
 
 step "lint and format (biome)"

@@ -11,7 +11,7 @@
 /** The first port of the plan (default 4301); the five tenant previews start here. */
 export const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 4301);
 /** The ports one run may take: [PORT_BASE, PORT_BASE + PORT_SPAN). */
-export const PORT_SPAN = 50;
+export const PORT_SPAN = 70;
 
 /** Playwright workers the plan has room for (playwright.config.ts runs 2). */
 export const E2E_WORKER_SLOTS = 2;
@@ -36,6 +36,13 @@ export const PORT_PLAN = {
   unitSshd: { offset: 42, count: 1 },
   /** nginx of the zero-downtime unit test (test/unit/publish/zero-downtime.test.ts). */
   unitNginx: { offset: 43, count: 1 },
+  /**
+   * The Ceph cluster of the S3 publish tests (s3-publish.test.ts): +0 monitor, +1 gateway,
+   * +2..+6 the OSD, +7..+9 the test's own (proxies, a closed port).
+   */
+  unitCephPublish: { offset: 50, count: 10 },
+  /** The same for the serving tests (s3-zero-downtime.test.ts), nginx among the test's own. */
+  unitCephServing: { offset: 60, count: 10 },
 } as const satisfies Record<string, { offset: number; count: number }>;
 
 type SinglePort = {
@@ -43,6 +50,11 @@ type SinglePort = {
 }[keyof typeof PORT_PLAN];
 
 /** The port of a single-port user of the plan. */
+/** The first port of a block of the plan. */
+export function planBlock(name: keyof typeof PORT_PLAN): number {
+  return PORT_BASE + PORT_PLAN[name].offset;
+}
+
 export function planPort(name: SinglePort): number {
   return PORT_BASE + PORT_PLAN[name].offset;
 }

@@ -43,7 +43,10 @@ export function describeResult(r: TenantPublishResult, print: Printer) {
   }
   const pruned = r.pruned?.length ? `; pruned ${r.pruned.map(short).join(", ")}` : "";
   const verb = r.status === "rolled-back" ? "rolled back to" : "published";
-  const what = counts ? `: ${counts}` : "";
+  const sent = r.uploaded
+    ? `; uploaded ${r.uploaded.objects} objects (${(r.uploaded.bytes / 1024).toFixed(0)} KiB)`
+    : "";
+  const what = counts ? `: ${counts}${sent}` : sent;
   print.out(
     `${c.green("✓")} ${r.id}  ${verb} ${short(r.release)} (was ${short(r.previous)}) in ${(r.ms / 1000).toFixed(2)} s${what}${pruned}`,
   );
@@ -55,6 +58,15 @@ export async function runPublish(o: PublishCommandOptions): Promise<number> {
   const { publishTenants } = await import("../publish/publish.ts");
   const target = await openTarget(o.to, o.target);
   let results: TenantPublishResult[];
+  // Ctrl+C on an object store: nothing is switched until a tenant's pointer is written, in one
+  // request, so stopping at once is safe; what was uploaded stays for the next run.
+  const interrupted = () => {
+    o.print.err(
+      `storefront: interrupted; tenants not yet switched keep their live release on ${target.label}. Run the same command again: it uploads only what is still missing`,
+    );
+    process.exit(130);
+  };
+  if (o.to.startsWith("s3://")) process.once("SIGINT", interrupted);
   try {
     results = await publishTenants(
       { target, distDir: o.outDir, tenantsDir: o.tenantsDir, keep: o.keep, dryRun: o.dryRun },
@@ -64,6 +76,7 @@ export async function runPublish(o: PublishCommandOptions): Promise<number> {
       },
     );
   } finally {
+    process.removeListener("SIGINT", interrupted);
     await target.close();
   }
   const failed = results.filter((r) => r.status === "failed");

@@ -40,6 +40,8 @@ export interface TenantPublishResult {
   previous?: string | null;
   diff?: ManifestDiff;
   pruned?: string[];
+  /** What this publish sent to a store that counts it (object storage): objects and bytes. */
+  uploaded?: { objects: number; bytes: number };
   error?: string;
   ms: number;
 }
@@ -137,29 +139,40 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
     previous,
     diff,
     pruned: pruned.map((r) => r.name),
+    ...(o.target.uploadedFor ? { uploaded: o.target.uploadedFor(id) } : {}),
   });
 }
 
-/** Publishes each tenant in turn; a failure is reported for that tenant, the rest go on. */
+/**
+ * Publishes each tenant (in turn, or as many at once as the target allows); a failure is
+ * reported for that tenant, the rest go on. Results come in the order of `ids`.
+ */
 export async function publishTenants(
   o: PublishOptions,
   ids: string[],
   onResult: (r: TenantPublishResult) => void = () => {},
 ): Promise<TenantPublishResult[]> {
-  const results: TenantPublishResult[] = [];
-  for (const id of ids) {
-    const started = performance.now();
-    const result = await publishTenant(o, id).catch(
-      (e): TenantPublishResult => ({
-        id,
-        status: "failed",
-        error: message(e),
-        ms: performance.now() - started,
-      }),
-    );
-    results.push(result);
-    onResult(result);
-  }
+  const results: TenantPublishResult[] = new Array(ids.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < ids.length) {
+      const at = next++;
+      const id = ids[at] as string;
+      const started = performance.now();
+      const result = await publishTenant(o, id).catch(
+        (e): TenantPublishResult => ({
+          id,
+          status: "failed",
+          error: message(e),
+          ms: performance.now() - started,
+        }),
+      );
+      results[at] = result;
+      onResult(result);
+    }
+  };
+  const lanes = Math.max(1, Math.min(o.target.concurrency ?? 1, ids.length));
+  await Promise.all(Array.from({ length: lanes }, lane));
   return results;
 }
 

@@ -41,6 +41,13 @@ export interface Target {
   /** Deletes releases no longer kept, and the hashed files only they used. */
   prune(id: string, pruned: ReleaseRecord[], kept: ReleaseRecord[]): Promise<void>;
   close(): Promise<void>;
+  /**
+   * How many tenants may be published at once (default 1: a host's nginx reloads one at a
+   * time); each tenant's own steps stay in order.
+   */
+  readonly concurrency?: number;
+  /** Objects and bytes uploaded for a tenant, where the target counts them (object storage). */
+  uploadedFor?(id: string): { objects: number; bytes: number };
 }
 
 export interface FileTargetOptions {
@@ -170,6 +177,12 @@ export class FileTarget implements Target {
 
 export interface TargetSpecOptions {
   listen: string[];
+  /** For s3:// targets: the store's endpoint (any S3-compatible store; default AWS). */
+  endpoint?: string;
+  /** For s3:// targets: objects younger than this are never pruned. */
+  graceMs?: number;
+  /** For s3:// targets: the folder nginx includes the tenants' server blocks from (`<id>.conf`). */
+  nginxDir?: string;
   /** Extra ssh arguments for `user@host:/path` targets (port, key, known hosts). */
   sshOptions: string[];
   nginx: { binary: string; conf?: string; reload: boolean; test: boolean };
@@ -196,6 +209,31 @@ export function parseTargetSpec(
 export async function openTarget(spec: string, o: TargetSpecOptions): Promise<Target> {
   const { LocalHost, SshHost } = await import("./host.ts");
   const { Nginx, NO_SERVER } = await import("./nginx.ts");
+  if (spec.startsWith("s3://")) {
+    const { openS3Target, parseS3Url, DEFAULT_GRACE_MS } = await import("./s3.ts");
+    const { renderS3ServerBlock } = await import("./s3-nginx.ts");
+    const location = parseS3Url(spec);
+    const nginxDir = o.nginxDir ? resolve(o.nginxDir) : undefined;
+    if (nginxDir && !o.endpoint) {
+      throw new Error("--nginx-dir needs --endpoint: the address nginx proxies to the store at");
+    }
+    const endpoint = o.endpoint;
+    const nginxHost = nginxDir ? new LocalHost(nginxDir) : null;
+    return openS3Target(spec, {
+      endpoint,
+      graceMs: o.graceMs ?? DEFAULT_GRACE_MS,
+      nginx:
+        nginxHost && nginxDir && endpoint && location
+          ? {
+              dir: nginxDir,
+              host: nginxHost,
+              server: o.nginx.test || o.nginx.reload ? new Nginx(nginxHost, o.nginx) : NO_SERVER,
+              render: (id, live, serving) =>
+                renderS3ServerBlock(id, live, serving, { endpoint, location, listen: o.listen }),
+            }
+          : undefined,
+    });
+  }
   const parsed = parseTargetSpec(spec);
   const host =
     parsed.kind === "ssh"

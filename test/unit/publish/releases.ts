@@ -40,3 +40,12 @@ export async function buildVersions(
   }
   return out;
 }
+
+/** Gives the tenant's logos other bytes (a comment), so their hashed names change. */
+export async function newLogo(tenantsDir: string, id = "mysport") {
+  for (const name of ["logo.svg", "logo-small.svg"]) {
+    const file = join(tenantsDir, id, name);
+    const svg = await readFile(file, "utf8");
+    await writeFile(file, svg.replace("</svg>", "<!-- refreshed brand --></svg>"));
+  }
+}

@@ -45,7 +45,16 @@ describe("the bench's page of figures", () => {
     const doc = readFileSync("docs/benchmarks.md", "utf8");
     const bench = readFileSync("scripts/bench.js", "utf8");
     const groups = bench.slice(bench.indexOf("const BENCHMARKS = {"));
-    for (const name of ["weight", "build", "validate", "gallery", "lighthouse", "dev"]) {
+    for (const name of [
+      "weight",
+      "build",
+      "validate",
+      "gallery",
+      "lighthouse",
+      "dev",
+      "s3",
+      "shards",
+    ]) {
       expect(groups).toContain(`${name}:`);
       expect(doc).toContain(`<!-- bench:${name} -->`);
       expect(doc).toContain(`<!-- /bench:${name} -->`);
