@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildManifest } from "../../../cli/build/manifest.ts";
 import { publishTenant, rollbackTenant } from "../../../cli/publish/publish.ts";
 import { openTarget, type Target } from "../../../cli/publish/target.ts";
+import { languageCookieName } from "../../../storefront/src/domain/pages.ts";
 import { planBlock } from "../../ports.ts";
 import { type Ceph, startCeph } from "./ceph.ts";
 import {
@@ -148,7 +149,7 @@ describe("nginx in front of the object store", () => {
     expect(page.headers.get("x-amz-request-id")).toBeNull();
     // The visitor's language choice (the cookie) wins over the browser's.
     const ru = await fetch(`http://127.0.0.1:${PORT}/contacts`, {
-      headers: { "accept-language": "en", cookie: "storefront_lang=ru" },
+      headers: { "accept-language": "en", cookie: `${languageCookieName(ID)}=ru` },
     });
     expect(await ru.text()).toBe(
       await readFile(join(versions.first!.distDir, ID, "_pages/ru/contacts.html"), "utf8"),
