@@ -55,13 +55,31 @@ export class LanguageStore {
     return this.settings.settings.languages.available;
   }
 
+  /**
+   * True while the app takes over a prerendered page: the build prerenders one page per language
+   * for every host the bundle is served on, without any host's rules, so until the app is live
+   * it renders what that page shows (hydration needs the same markup). A host that forces the
+   * language (en.mysport.ru → en) has the language already; only its menu goes once live.
+   */
+  takingOverPage = false;
+
+  /** While a prerendered page is taken over, it is rendered as prerendered (see takingOverPage). */
+  takeOverPage(): void {
+    this.takingOverPage = true;
+  }
+
+  /** The app is live: the host's rules hold from now on. */
+  pageTakenOver(): void {
+    this.takingOverPage = false;
+  }
+
   get pickerVisible(): boolean {
     const s = this.settings.settings;
     return languagePickerVisible({
       picker: s.languages.picker,
       available: s.languages.available,
       usVariant: s.usVariant,
-      hostLanguage: this.settings.host.language,
+      hostLanguage: this.takingOverPage ? undefined : this.settings.host.language,
     });
   }
 
