@@ -18,6 +18,13 @@ async function gridPhotos(page: Page) {
       loading: img.getAttribute("loading"),
       priority: img.getAttribute("fetchpriority"),
       inFirstViewport: img.getBoundingClientRect().top + window.scrollY < window.innerHeight,
+      src: img.getAttribute("src"),
+      srcset: img.getAttribute("srcset"),
+      attributes: [Number(img.getAttribute("width")), Number(img.getAttribute("height"))],
+      box: [
+        Math.round(img.getBoundingClientRect().width),
+        Math.round(img.getBoundingClientRect().height),
+      ],
     })),
   );
 }
@@ -34,6 +41,16 @@ function expectPhotosFirst(photos: Awaited<ReturnType<typeof gridPhotos>>) {
   const high = photos.filter((p) => p.priority === "high").length;
   expect(high).toBeGreaterThan(0);
   expect(high).toBeLessThanOrEqual(4);
+  // Each photo is the API's thumbnail, its width and height those of its square tile, so its
+  // place is held before it arrives. The API gives the thumbnail without its size (and the
+  // viewer's photo at full size): there is no second size to offer (docs/participant-journey.md).
+  for (const p of photos) {
+    expect(p.src).toMatch(/\/thumb\//);
+    expect(p.srcset).toBeNull();
+    expect(Math.abs((p.attributes[0] ?? 0) - (p.box[0] ?? 0))).toBeLessThanOrEqual(1);
+    expect(p.attributes[0]).toBe(p.attributes[1]);
+    expect(p.box[0]).toBe(p.box[1]);
+  }
 }
 
 test("all photos: the first viewport eager, later photos lazy, the list asked for once", async ({
@@ -163,7 +180,10 @@ test("my photos: a result already found shows on the My photos tab without askin
   await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: "Искать по лицу" }).click();
   await expect(page).toHaveURL(/\/event\/1003\/photos\?tab=mine$/);
-  await expect(page.getByRole("tab", { name: "Мои фото" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: "Мои фото" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   await expect(page.locator(".results__who")).toContainText("301");
   expect((await gridPhotos(page)).length).toBeGreaterThan(0);
   await page.waitForLoadState("networkidle");
