@@ -158,10 +158,13 @@ test("all photos: the event and the first photos are asked for before the app's 
   const calls = apiCalls(page);
   const main = await holdMainChunk(page);
   const photos = page.waitForRequest((r) => r.url().includes("/photo-service/api/v1/photos?"));
+  // The first photo (the page's largest paint) is asked for as soon as the list is known.
+  const firstPhoto = page.waitForRequest((r) => r.url().endsWith("/demo/img/thumb/a1003-1.svg"));
   await page.goto(tenantUrl("mysport", "/event/1003/photos?tab=all"), {
     waitUntil: "commit",
   });
   await photos;
+  await firstPhoto;
   expect(main.asked()).toBeGreaterThan(0);
   expect(calls).toEqual([EVENT, PHOTOS]);
   main.release();
@@ -189,4 +192,25 @@ test("my photos: a result already found shows on the My photos tab without askin
   await page.waitForLoadState("networkidle");
   expect(count(calls, PHOTOS)).toBe(1);
   expect(count(calls, TOKEN)).toBe(1);
+});
+
+test("the event page: the event and its cover are asked for before the app's main chunk arrives, each once", async ({
+  page,
+}) => {
+  const calls = apiCalls(page);
+  const covers: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/demo/img/cover/")) covers.push(r.url());
+  });
+  const main = await holdMainChunk(page);
+  const cover = page.waitForRequest((r) => r.url().endsWith("/demo/img/cover/1003.svg"));
+  await page.goto(tenantUrl("mysport", "/event/1003"), { waitUntil: "commit" });
+  await cover;
+  expect(main.asked()).toBeGreaterThan(0);
+  expect(calls).toEqual([EVENT]);
+  main.release();
+  await expect(page.locator(".event-page__cover")).toBeVisible({ timeout: 20_000 });
+  await page.waitForLoadState("networkidle");
+  expect(count(calls, EVENT)).toBe(1);
+  expect(covers).toHaveLength(1);
 });

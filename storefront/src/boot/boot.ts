@@ -61,6 +61,14 @@ export function boot(plan: BootPlan, host: BootHost): void {
         apiOrigin: new URL(settings.api?.origin ?? location.origin).origin,
         language: root.lang,
         signedIn: hasStoredSession(host.window.sessionStorage),
+        preloadImage: (href) => {
+          const link = document.createElement("link");
+          link.rel = "preload";
+          link.as = "image";
+          link.href = href;
+          link.fetchPriority = "high";
+          document.head.append(link);
+        },
       });
     } catch {
       // No readable settings: the app asks for everything itself (and says what is wrong).

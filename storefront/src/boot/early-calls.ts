@@ -18,7 +18,7 @@ import { SEARCH_TOKEN_HEADER } from "../api/options.ts";
 import { path } from "../api/path.ts";
 import { callKey } from "../api/request-key.ts";
 import { PHOTOS_PER_PAGE } from "../domain/constants.ts";
-import { allPhotosEventOf } from "../domain/gallery.ts";
+import { allPhotosEventOf, HIGH_PRIORITY_PHOTOS } from "../domain/gallery.ts";
 import { competitorOfNumber } from "../domain/search.ts";
 import { matchPattern, type RouteEntry } from "../routes.ts";
 import { EARLY_CALLS, type TakeEarlyCall } from "./early-answers.ts";
@@ -35,6 +35,8 @@ export interface EarlyHost {
   language: string;
   /** A signed-in visitor's session is kept in this tab: their token's calls are the app's. */
   signedIn: boolean;
+  /** Asks the browser for an image the page is about to show, with high priority (a preload). */
+  preloadImage?: (href: string) => void;
 }
 
 interface EarlyCalls {
@@ -71,9 +73,11 @@ export function startEarlyCalls(routes: Array<[string, EarlyKind]>, host: EarlyH
   const { location } = host.window;
   let kind: EarlyKind | undefined;
   let params: Record<string, string> | null = null;
+  let matched = "";
   for (const [pattern, k] of routes) {
     params = matchPattern(pattern, location.pathname);
     kind = k;
+    matched = pattern;
     if (params) break;
   }
   const eventId = params?.id;
@@ -140,18 +144,30 @@ export function startEarlyCalls(routes: Array<[string, EarlyKind]>, host: EarlyH
       return null;
     }
   };
-  const firstPhotos = (query: Record<string, string>, searchToken?: string) =>
-    ask(
+  // The largest paint of these pages is an image the app can name only once it has rendered
+  // (the first photos, the event's cover): the browser is told of it as soon as its address is
+  // known, so it loads beside the app's JavaScript instead of after it.
+  const preload = (href: unknown) => {
+    if (typeof href === "string" && href) host.preloadImage?.(href);
+  };
+  const firstPhotos = async (query: Record<string, string>, searchToken?: string) => {
+    const page = await ask(
       photosUrl,
       { offset: "0", count: String(PHOTOS_PER_PAGE), ...query },
       searchToken ? { searchToken } : {},
     );
+    const items = Array.isArray(page?.items) ? (page.items as { thumbnailUrl?: unknown }[]) : [];
+    // As many as the grid asks for with high priority (domain/gallery.ts photoLoading).
+    for (const photo of items.slice(0, HIGH_PRIORITY_PHOTOS)) preload(photo.thumbnailUrl);
+  };
 
   const chain = async () => {
     const event = await ask(eventUrl, null);
     if (!event) return;
     const albumId = String(event.albumId);
     if (kind === "event") {
+      // The event page (not its photos) opens with the event's cover.
+      if (!matched.endsWith("/photos")) preload(event.coverUrl);
       if (photos) await firstPhotos({ albumId });
       return;
     }

@@ -27,7 +27,7 @@ const EVENT = {
   location: "Kazan",
   photoCount: 60,
   photosProcessing: false,
-  coverUrl: null,
+  coverUrl: "/img/cover/1003.jpg",
   distances: ["10K"],
   currencyId: 643,
 };
@@ -70,7 +70,15 @@ function backend(hold: Record<string, Promise<void>> = {}) {
       const token = new Headers(init?.headers).get("X-Search-Token");
       const mine = url.searchParams.get("competitorId");
       if (mine && token !== "tok-1") return new Response("{}", { status: 401 });
-      return json({ count: 1, total: 1, items: [PHOTO] });
+      return json({
+        count: 6,
+        total: 6,
+        items: [1, 2, 3, 4, 5, 6].map((n) => ({
+          ...PHOTO,
+          photoId: `p${n}`,
+          thumbnailUrl: `/img/t/p${n}.jpg`,
+        })),
+      });
     }
     return new Response("{}", { status: 404 });
   };
@@ -81,6 +89,8 @@ function backend(hold: Record<string, Promise<void>> = {}) {
 }
 
 function page(path: string, server: ReturnType<typeof backend>, opts: { signedIn?: boolean } = {}) {
+  const preloaded: string[] = [];
+
   const [pathname, search = ""] = path.split("?");
   const window = {
     location: { pathname, search: search ? `?${search}` : "" },
@@ -92,6 +102,7 @@ function page(path: string, server: ReturnType<typeof backend>, opts: { signedIn
       apiOrigin: ORIGIN,
       language: "ru",
       signedIn: opts.signedIn ?? false,
+      preloadImage: (href) => preloaded.push(href),
     });
   const app = (language = "ru") =>
     createApi({
@@ -100,7 +111,7 @@ function page(path: string, server: ReturnType<typeof backend>, opts: { signedIn
       fetch: server.fetch("app"),
       early: earlyCallsOf(window),
     });
-  return { boot, app };
+  return { boot, app, preloaded };
 }
 
 /** What the app does at /search/1003/301 (MyPhotosStore.searchByNumber), call by call. */
@@ -126,6 +137,13 @@ describe("a participant's photos from a link (/search/{id}/{number})", () => {
     await settle();
     const photos = await participantPhotos(p.app());
     expect(photos?.ok && photos.data.items[0]?.photoId).toBe("p1");
+    // The first photos (the grid's largest paint) are preloaded as soon as the list is known.
+    expect(p.preloaded).toEqual([
+      "/img/t/p1.jpg",
+      "/img/t/p2.jpg",
+      "/img/t/p3.jpg",
+      "/img/t/p4.jpg",
+    ]);
     expect(server.seen).toEqual([
       "boot GET /public/photo-service/api/v1/events/1003",
       "boot GET /public/competitor-service/api/v1/competitors",
@@ -184,6 +202,8 @@ describe("an event's photos", () => {
     const event = await api.events.get("1003");
     const photos = await api.photos.list({ albumId: event.ok ? event.data.albumId : "" });
     expect(photos.ok).toBe(true);
+    // No cover on the photo report; its first four photos are preloaded.
+    expect(p.preloaded).toHaveLength(4);
     expect(server.seen).toEqual([
       "boot GET /public/photo-service/api/v1/events/1003",
       "boot GET /public/photo-service/api/v1/photos",
@@ -209,6 +229,15 @@ describe("an event's photos", () => {
     });
     expect((await api.events.get("1003")).ok).toBe(true);
     expect(server.seen).toEqual(["app GET /public/photo-service/api/v1/events/1003"]);
+  });
+
+  it("the event page: the event, and its cover preloaded as soon as the event is known", async () => {
+    const server = backend();
+    const p = page("/event/1003", server);
+    p.boot();
+    await settle();
+    expect(server.seen).toEqual(["boot GET /public/photo-service/api/v1/events/1003"]);
+    expect(p.preloaded).toEqual(["/img/cover/1003.jpg"]);
   });
 
   it("a route without early calls (the cart) asks for nothing", async () => {
