@@ -91,10 +91,10 @@ async function start(): Promise<void> {
   const hydrate = served === page && servedLanguage === store.language.language;
   html.dataset.app = "starting"; // from now on React keeps and replays a tap itself
   // Nothing the first render read may change before it is live: hydration needs the same state.
-  if (hydrate) store.language.takeOverPage();
+  store.language.takeOverPage(hydrate);
   await mount(root, store, { hydrate, shell: isShell(page) });
   html.dataset.app = "live";
-  store.language.pageTakenOver();
+  store.language.takeOverPage(false);
   store.announceSignOut();
   // The shop (cart, search, checkout…): the cart is opened (or created) and kept in step with
   // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no

@@ -143,12 +143,12 @@ export function createHttp(options: HttpOptions): Http {
       // An identical request the boot script already made (no Authorization: it had no token);
       // when it failed (offline then), the call is made again, as the app would have.
       const early =
-        options.early && !headers.has("Authorization") && typeof (body ?? "") === "string"
-          ? await options.early(
+        headers.has("Authorization") || typeof (body ?? "") !== "string"
+          ? undefined
+          : await options.early?.(
               callKey(method, target, body as string | undefined, headers.get(SEARCH_TOKEN_HEADER)),
-              headers.get("Accept-Language") ?? "",
-            )
-          : undefined;
+              options.getLanguage(),
+            );
       const response =
         early ?? (await doFetch(target, { method, headers, body, signal: abort.signal }));
       return await read(response, o);

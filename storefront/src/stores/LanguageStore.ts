@@ -63,14 +63,9 @@ export class LanguageStore {
    */
   takingOverPage = false;
 
-  /** While a prerendered page is taken over, it is rendered as prerendered (see takingOverPage). */
-  takeOverPage(): void {
-    this.takingOverPage = true;
-  }
-
-  /** The app is live: the host's rules hold from now on. */
-  pageTakenOver(): void {
-    this.takingOverPage = false;
+  /** A prerendered page is being taken over (true), or the app is live (false: the host's rules hold). */
+  takeOverPage(on: boolean): void {
+    this.takingOverPage = on;
   }
 
   get pickerVisible(): boolean {

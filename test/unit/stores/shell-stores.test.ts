@@ -78,10 +78,10 @@ describe("LanguageStore", () => {
   });
   it("a host that forces the language: its page is taken over as prerendered (menu shown), the menu goes once live", () => {
     const { store } = make({ host: "us.example", browser: ["ru"] });
-    store.language.takeOverPage();
+    store.language.takeOverPage(true);
     expect(store.language.language).toBe("en");
     expect(store.language.pickerVisible).toBe(true);
-    store.language.pageTakenOver();
+    store.language.takeOverPage(false);
     expect(store.language.pickerVisible).toBe(false);
   });
   it("survives a storage that throws", () => {
