@@ -9,9 +9,9 @@ const LARGE = { id: "1001", photos: 10_000 };
 const SMALL = { id: "1004", photos: 120 };
 
 /** `storefront preview <tenant>` with its demo backend on a free port; resolves with its URL. */
-export function startPreview(tenant = "mysport") {
+export function startPreview(tenant = "mysport", port = "0") {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["cli/bin.js", "preview", tenant, "--port", "0"], {
+    const child = spawn(process.execPath, ["cli/bin.js", "preview", tenant, "--port", port], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";

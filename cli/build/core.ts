@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
+import type { EarlyKind } from "../../storefront/src/boot/early-calls.ts";
 import { FULL_PAGES, SHELL_PAGES } from "../../storefront/src/domain/pages.ts";
 import { ROUTE_NAMES, routeEntry } from "../../storefront/src/routes.ts";
 import { bootScript, buildBootModule, readBootModule } from "./boot-script.ts";
@@ -115,6 +116,14 @@ export function bootScreens(): { pages: Record<string, string>; routes: Array<[s
   return { pages, routes };
 }
 
+/** The routes whose first calls the boot script starts (boot/early-calls.ts), by path pattern. */
+export function earlyRoutes(): Array<[string, EarlyKind]> {
+  return ROUTE_NAMES.flatMap((name): Array<[string, EarlyKind]> => {
+    const kind = routeEntry(name).prefetch;
+    return kind === "event" || kind === "participant" ? [[routeEntry(name).path, kind]] : [];
+  });
+}
+
 /** The view (React, the router, the shell, home), which main.tsx imports beside the stores. */
 const VIEW_MODULE = "src/view.tsx";
 
@@ -192,6 +201,7 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
     screens: Object.fromEntries(Object.entries(screens).map(([k, fs]) => [k, fs.map(abs)])),
     routes: routeScreens.map(([pattern, fs]) => [pattern, fs.map(abs)]),
     shells: [...SHELL_PAGES],
+    early: earlyRoutes(),
   });
   return {
     dir,

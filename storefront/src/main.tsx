@@ -1,3 +1,4 @@
+import { earlyCallsOf, hasStoredSession } from "./boot/early-answers.ts";
 import {
   ANONYMOUS_SILENT_CHECK_DELAY_MS,
   authorityOf,
@@ -36,6 +37,7 @@ async function start(): Promise<void> {
     touch,
     loadMessages,
     origin: window.location.origin,
+    early: earlyCallsOf(window),
     cookies: documentCookies(document),
     analytics: (event) => {
       const w = window as unknown as { dataLayer?: unknown[] };
@@ -89,8 +91,10 @@ async function start(): Promise<void> {
   const hydrate = served === page && servedLanguage === store.language.language;
   html.dataset.app = "starting"; // from now on React keeps and replays a tap itself
   // Nothing the first render read may change before it is live: hydration needs the same state.
+  store.language.takeOverPage(hydrate);
   await mount(root, store, { hydrate, shell: isShell(page) });
   html.dataset.app = "live";
+  store.language.takeOverPage(false);
   store.announceSignOut();
   // The shop (cart, search, checkout…): the cart is opened (or created) and kept in step with
   // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no
@@ -171,18 +175,6 @@ function visitStorage(): Storage | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Whether oidc-client-ts keeps a signed-in user in this tab (its `oidc.user:` key). */
-function hasStoredSession(storage: Storage): boolean {
-  try {
-    for (let i = 0; i < storage.length; i++) {
-      if (storage.key(i)?.startsWith("oidc.user:")) return true;
-    }
-  } catch {
-    // Storage blocked: no session to restore.
-  }
-  return false;
 }
 
 /** Runs `run` once the next frame has been painted. */

@@ -40,8 +40,13 @@ export interface RouteEntry {
   readonly signedOut?: string;
   /** Shown inside this route's screen (its outlet); a child at the parent's path is its default. */
   readonly parent?: string;
-  /** What the stores ask the API for at start-up, before the view has arrived. */
-  readonly prefetch?: "home" | "event";
+  /**
+   * What is asked of the API at start-up, before the view has arrived: home's calls; an event's
+   * (the boot script asks for the event, and on "All photos" its first photos); a participant's
+   * (the boot script asks for the event, the participant with the path's bib number, their search
+   * token and their first photos: boot/early-calls.ts).
+   */
+  readonly prefetch?: "home" | "event" | "participant";
   /**
    * When the shop's cart opens at start-up: "at-once" where the screen shows the cart,
    * "first-input" on the first screen (it has no use for it before the visitor does something);
@@ -67,7 +72,12 @@ export const routes = {
     prefetch: "event",
   },
   search: { path: "/search", screen: "search/SearchScreen", preload: true },
-  "search-from-url": { path: "/search/:id/:number", screen: "search/SearchScreen", preload: true },
+  "search-from-url": {
+    path: "/search/:id/:number",
+    screen: "search/SearchScreen",
+    preload: true,
+    prefetch: "participant",
+  },
   cart: {
     path: "/cart",
     screen: "cart/CartScreen",

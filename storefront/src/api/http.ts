@@ -14,6 +14,8 @@ import {
   NetworkError,
 } from "./errors.ts";
 import { type ContractIssue, describeIssues } from "./issues.ts";
+import { SEARCH_TOKEN_HEADER } from "./options.ts";
+import { callKey } from "./request-key.ts";
 
 export type ApiResult<T> =
   | { readonly ok: true; readonly status: number; readonly data: T; readonly error?: undefined }
@@ -105,6 +107,11 @@ export interface HttpOptions {
   fetch?: typeof fetch;
   /** A call not finished (reply read) after this long fails with status 1001. Default 60 s. */
   timeoutMs?: number;
+  /**
+   * The answer to an identical request the page started before the app arrived (the boot
+   * script's early calls, boot/early-calls.ts), once; given the request's key and language.
+   */
+  early?: ((key: string, language: string) => Promise<Response | undefined>) | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -131,13 +138,19 @@ export function createHttp(options: HttpOptions): Http {
     }
     const limit = o.timeoutMs ?? timeoutMs;
     const abort = linkAbort(o.signal, limit);
+    const method = o.method ?? "GET";
     try {
-      const response = await doFetch(target, {
-        method: o.method ?? "GET",
-        headers,
-        body,
-        signal: abort.signal,
-      });
+      // An identical request the boot script already made (no Authorization: it had no token);
+      // when it failed (offline then), the call is made again, as the app would have.
+      const early =
+        headers.has("Authorization") || typeof (body ?? "") !== "string"
+          ? undefined
+          : await options.early?.(
+              callKey(method, target, body as string | undefined, headers.get(SEARCH_TOKEN_HEADER)),
+              options.getLanguage(),
+            );
+      const response =
+        early ?? (await doFetch(target, { method, headers, body, signal: abort.signal }));
       return await read(response, o);
     } catch (error) {
       // fetch rejects only when no complete reply arrived: offline, dropped, aborted.

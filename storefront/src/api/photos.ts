@@ -1,11 +1,11 @@
+import { PHOTOS_PER_PAGE } from "../domain/constants.ts";
 import type { Page } from "./contracts/common.ts";
 import { type Photo, photoPage } from "./contracts/photos.ts";
 import type { ApiResult, Http } from "./http.ts";
 import { type SearchOptions, searchHeaders } from "./options.ts";
 import { path } from "./path.ts";
 
-/** Spec §9: photo paging 100 per page. */
-export const PHOTOS_PER_PAGE = 100;
+export { PHOTOS_PER_PAGE };
 
 /**
  * Which photos of an album: all of them, or (with a search token for the event) those

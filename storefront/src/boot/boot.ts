@@ -13,6 +13,10 @@
  * typed into a prerendered field meanwhile.
  */
 import { matchPattern } from "../routes.ts";
+import { SETTINGS_ELEMENT_ID } from "../settings.ts";
+import type { RuntimeSettings } from "../settings-types.ts";
+import { hasStoredSession } from "./early-answers.ts";
+import { type EarlyKind, startEarlyCalls } from "./early-calls.ts";
 
 /** What the build tells the boot script about the core's files (absolute paths, "/assets/…"). */
 export interface BootPlan {
@@ -27,12 +31,16 @@ export interface BootPlan {
   routes: Array<[string, string[]]>;
   /** The page kinds that are shells (`data-page` values): their route's modules are asked for at once. */
   shells: string[];
+  /** The routes whose first calls start here, by route pattern (the route table's `prefetch`). */
+  early?: Array<[string, EarlyKind]>;
 }
 
 /** The page's window; the entry's import is a parameter so a test can stand in for the network. */
 export interface BootHost {
   window: Window;
   importEntry(href: string): Promise<unknown>;
+  /** The page's fetch: with it the gallery routes' first calls start at once (early-calls.ts). */
+  fetch?: typeof fetch;
 }
 
 export function boot(plan: BootPlan, host: BootHost): void {
@@ -41,6 +49,31 @@ export function boot(plan: BootPlan, host: BootHost): void {
   const page = document.getElementById("root")?.dataset.page ?? "";
   let started = false;
   let preloaded = false;
+  if (host.fetch && plan.early) {
+    // The gallery routes' calls go out now, not once the app's JavaScript has arrived.
+    try {
+      const settings = JSON.parse(
+        document.getElementById(SETTINGS_ELEMENT_ID)?.textContent ?? "{}",
+      ) as Partial<RuntimeSettings>;
+      startEarlyCalls(plan.early, {
+        window: host.window,
+        fetch: host.fetch,
+        apiOrigin: new URL(settings.api?.origin ?? location.origin).origin,
+        language: root.lang,
+        signedIn: hasStoredSession(host.window.sessionStorage),
+        preloadImage: (href) => {
+          const link = document.createElement("link");
+          link.rel = "preload";
+          link.as = "image";
+          link.href = href;
+          link.fetchPriority = "high";
+          document.head.append(link);
+        },
+      });
+    } catch {
+      // No readable settings: the app asks for everything itself (and says what is wrong).
+    }
+  }
 
   // Fetches (without running) the modules the page will need: the entry's chunks, the page's
   // catalog, and the page's or the route's screen (the route table's matcher, routes.ts).

@@ -6,4 +6,8 @@ import { type BootPlan, boot } from "./boot.ts";
 
 declare const BOOT_PLAN: BootPlan;
 
-boot(BOOT_PLAN, { window, importEntry: (href) => import(/* @vite-ignore */ href) });
+boot(BOOT_PLAN, {
+  window,
+  importEntry: (href) => import(/* @vite-ignore */ href),
+  fetch: window.fetch.bind(window),
+});

@@ -20,5 +20,8 @@ export function viewportOf(width: number): Viewport {
   return "desktop";
 }
 
+/** Spec §9: photos are asked for 100 per page (api/photos.ts; the boot script's first page). */
+export const PHOTOS_PER_PAGE = 100;
+
 /** The status every network failure (no response, dropped connection, time-out) reports. */
 export const NETWORK_FAILURE_STATUS = 1001;

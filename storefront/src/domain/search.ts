@@ -10,6 +10,18 @@ export type Subject =
   | { kind: "competitor"; competitor: Competitor }
   | { kind: "face"; selfieId: string; personId: string; competitorId: string | null };
 
+/**
+ * The participant a bib number opens (/search/{id}/{number}): the one whose number is exactly
+ * it (letters in any case), else the first the backend found.
+ */
+export function competitorOfNumber<C extends { number: string }>(
+  found: readonly C[],
+  number: string,
+): C | undefined {
+  const wanted = number.trim().toLowerCase();
+  return found.find((c) => c.number.toLowerCase() === wanted) ?? found[0];
+}
+
 /** Spec §4/§8: status 401 or 500 means the per-event search token expired. */
 export function isTokenExpiredStatus(status: number): boolean {
   return status === 401 || status === 500;

@@ -60,13 +60,26 @@ export class LanguageStore {
     return this.settings.settings.languages.available;
   }
 
+  /**
+   * True while the app takes over a prerendered page: the build prerenders one page per language
+   * for every host the bundle is served on, without any host's rules, so until the app is live
+   * it renders what that page shows (hydration needs the same markup). A host that forces the
+   * language (en.mysport.ru → en) has the language already; only its menu goes once live.
+   */
+  takingOverPage = false;
+
+  /** A prerendered page is being taken over (true), or the app is live (false: the host's rules hold). */
+  takeOverPage(on: boolean): void {
+    this.takingOverPage = on;
+  }
+
   get pickerVisible(): boolean {
     const s = this.settings.settings;
     return languagePickerVisible({
       picker: s.languages.picker,
       available: s.languages.available,
       usVariant: s.usVariant,
-      hostLanguage: this.settings.host.language,
+      hostLanguage: this.takingOverPage ? undefined : this.settings.host.language,
     });
   }
 

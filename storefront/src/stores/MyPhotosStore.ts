@@ -1,6 +1,11 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Api, Event, Photo, Product } from "../api/index.ts";
-import { type SearchErrorCode, type Subject, searchErrorOf } from "../domain/search.ts";
+import {
+  competitorOfNumber,
+  type SearchErrorCode,
+  type Subject,
+  searchErrorOf,
+} from "../domain/search.ts";
 import type { CatalogStore } from "./CatalogStore.ts";
 import type { EventStore } from "./EventStore.ts";
 import { type SearchTokenStore, tokenRequestOf } from "./SearchTokenStore.ts";
@@ -88,9 +93,7 @@ export class MyPhotosStore {
     const found = await this.deps.api.competitors.search(event.competitorsListId, number);
     if (run !== this.run) return;
     if (!found.ok) return this.fail(found.status === 404 ? "nothing-found" : "failed");
-    const wanted = number.trim().toLowerCase();
-    const competitor =
-      found.data.items.find((c) => c.number.toLowerCase() === wanted) ?? found.data.items[0];
+    const competitor = competitorOfNumber(found.data.items, number);
     if (!competitor) {
       // Stryker disable next-line StringLiteral: equivalent, searchErrorOf always names an error when no participant was found
       return this.fail(searchErrorOf(facts(event, 0, 0)) ?? "nothing-found");

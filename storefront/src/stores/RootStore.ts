@@ -41,6 +41,8 @@ export interface Environment {
   origin: string;
   /** Tests pass a fake fetch; the browser's is used otherwise. */
   fetch?: typeof fetch;
+  /** Answers the boot script asked for before the app arrived (api/http.ts `early`). */
+  early?: ((key: string, language: string) => Promise<Response | undefined>) | undefined;
   /** The document's cookies (the cart id); in memory when absent. */
   cookies?: CookieJar;
   /** Where ecommerce events go (window.dataLayer); used only when the tenant enables analytics. */
@@ -120,6 +122,7 @@ export class RootStore {
       getLanguage: () => this.language.language,
       getToken: () => this.auth.token,
       ...(env.fetch ? { fetch: env.fetch } : {}),
+      early: env.early,
     });
     this.api = { http, themes: createThemesApi(http), events: createEventsApi(http) };
     this.home = new HomeStore({

@@ -76,6 +76,14 @@ describe("LanguageStore", () => {
     expect(store.language.language).toBe("en");
     expect(store.language.pickerVisible).toBe(false);
   });
+  it("a host that forces the language: its page is taken over as prerendered (menu shown), the menu goes once live", () => {
+    const { store } = make({ host: "us.example", browser: ["ru"] });
+    store.language.takeOverPage(true);
+    expect(store.language.language).toBe("en");
+    expect(store.language.pickerVisible).toBe(true);
+    store.language.takeOverPage(false);
+    expect(store.language.pickerVisible).toBe(false);
+  });
   it("survives a storage that throws", () => {
     const broken = safeStorage({
       getItem: () => {
