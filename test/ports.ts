@@ -30,6 +30,8 @@ export const PORT_PLAN = {
   devAll: { offset: 7, count: 1 },
   /** `storefront dev mysport --core` (dev-core.spec.ts). */
   devCore: { offset: 8, count: 1 },
+  /** `storefront preview --all` with a forced-language host alias (forced-language-host.spec.ts). */
+  forcedLanguageHost: { offset: 9, count: 1 },
   /** Per Playwright worker, by its parallelIndex (e2eWorkerPorts). */
   playwrightWorkers: { offset: 10, count: E2E_WORKER_SLOTS * PER_WORKER },
   /** sshd of the publish-over-SSH unit test (test/unit/publish/ssh-target.test.ts). */

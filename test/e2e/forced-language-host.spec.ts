@@ -7,12 +7,13 @@
  * reported, nothing may move, and the menu a forced language has no use for goes.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { planPort } from "../ports.ts";
 import { expect, test } from "./fixtures.ts";
 import { layoutShift } from "./layout-shift.ts";
 
 test.describe.configure({ mode: "serial" });
 
-const PORT = Number(process.env.E2E_PORT_BASE ?? 4301) + 12;
+const PORT = planPort("forcedLanguageHost");
 const HOST = `http://en.mysport.ru.localhost:${PORT}`;
 
 let preview: ChildProcess | undefined;

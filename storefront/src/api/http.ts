@@ -142,13 +142,15 @@ export function createHttp(options: HttpOptions): Http {
     try {
       // An identical request the boot script already made (no Authorization: it had no token);
       // when it failed (offline then), the call is made again, as the app would have.
-      const early =
-        headers.has("Authorization") || typeof (body ?? "") !== "string"
+      // Without early calls the request leaves in this very task, as it always did.
+      const taking =
+        !options.early || headers.has("Authorization") || typeof (body ?? "") !== "string"
           ? undefined
-          : await options.early?.(
+          : options.early(
               callKey(method, target, body as string | undefined, headers.get(SEARCH_TOKEN_HEADER)),
               options.getLanguage(),
             );
+      const early = taking ? await taking : undefined;
       const response =
         early ?? (await doFetch(target, { method, headers, body, signal: abort.signal }));
       return await read(response, o);
