@@ -94,16 +94,7 @@ export async function main(argv: string[]): Promise<number> {
       ids: string[],
       o: CommonOptions & { all?: boolean; force?: boolean; shard?: string },
     ) => {
-      if (!o.all && ids.length === 0) {
-        throw new CommanderError(2, "storefront.usage", "error: name tenant ids or pass --all");
-      }
-      if (o.all && ids.length > 0) {
-        throw new CommanderError(
-          2,
-          "storefront.usage",
-          "error: pass either tenant ids or --all, not both",
-        );
-      }
+      idsOrAll(ids, o.all);
       let shard: Shard | undefined;
       if (o.shard !== undefined) {
         const { parseShard } = await import("./build/shard.ts");
@@ -222,16 +213,7 @@ export async function main(argv: string[]): Promise<number> {
       ids: string[],
       o: CommonOptions & ServingFlags & { all?: boolean; dryRun?: boolean; keep: string },
     ) => {
-      if (!o.all && ids.length === 0) {
-        throw new CommanderError(2, "storefront.usage", "error: name tenant ids or pass --all");
-      }
-      if (o.all && ids.length > 0) {
-        throw new CommanderError(
-          2,
-          "storefront.usage",
-          "error: pass either tenant ids or --all, not both",
-        );
-      }
+      idsOrAll(ids, o.all);
       const keep = Number(o.keep);
       if (!Number.isInteger(keep) || keep < 1) {
         throw new CommanderError(
@@ -417,5 +399,19 @@ export async function main(argv: string[]): Promise<number> {
     print.err(`storefront: ${e instanceof Error ? e.message : String(e)}`);
     if (verbose && e instanceof Error && e.stack) print.err(e.stack);
     return 1;
+  }
+}
+
+/** `build` and `publish` take tenant ids or --all: exactly one of them (a usage error, exit 2). */
+function idsOrAll(ids: string[], all: boolean | undefined): void {
+  if (!all && ids.length === 0) {
+    throw new CommanderError(2, "storefront.usage", "error: name tenant ids or pass --all");
+  }
+  if (all && ids.length > 0) {
+    throw new CommanderError(
+      2,
+      "storefront.usage",
+      "error: pass either tenant ids or --all, not both",
+    );
   }
 }

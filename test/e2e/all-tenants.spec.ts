@@ -4,39 +4,22 @@
  * browser sends *.localhost to this machine); a --host-alias serves a tenant with that host's
  * rules (en.mysport.ru forces English).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { planPort } from "../ports.ts";
 import { expect, test } from "./fixtures.ts";
+import { type PreviewAll, startPreviewAll } from "./preview-all.ts";
 
 test.describe.configure({ mode: "serial" });
 
 const PORT = planPort("previewAll");
 
-let preview: ChildProcess | undefined;
-let output = "";
+let preview: PreviewAll | undefined;
 
 test.beforeAll(async () => {
-  // The bundles are the ones the test script built.
-  preview = spawn(
-    process.execPath,
-    [
-      "cli/bin.js",
-      "preview",
-      "--all",
-      "--port",
-      String(PORT),
-      "--host-alias",
-      "en.mysport.ru=mysport",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  preview.stdout?.on("data", (d) => (output += d));
-  preview.stderr?.on("data", (d) => (output += d));
-  await expect.poll(() => output, { timeout: 60_000 }).toContain("Press Ctrl+C");
+  preview = await startPreviewAll(PORT);
 });
 
 test.afterAll(() => {
-  preview?.kill();
+  preview?.process.kill();
 });
 
 test("the index lists every tenant with its name, languages, currency and a link", async ({

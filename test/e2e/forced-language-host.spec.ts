@@ -6,41 +6,24 @@
  * page it cannot take over (a hydration mismatch, React error #418) in the console: none may be
  * reported, nothing may move, and the menu a forced language has no use for goes.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { planPort } from "../ports.ts";
 import { expect, test } from "./fixtures.ts";
 import { layoutShift } from "./layout-shift.ts";
+import { type PreviewAll, startPreviewAll } from "./preview-all.ts";
 
 test.describe.configure({ mode: "serial" });
 
 const PORT = planPort("forcedLanguageHost");
 const HOST = `http://en.mysport.ru.localhost:${PORT}`;
 
-let preview: ChildProcess | undefined;
-let output = "";
+let preview: PreviewAll | undefined;
 
 test.beforeAll(async () => {
-  // The bundles are the ones the test script built.
-  preview = spawn(
-    process.execPath,
-    [
-      "cli/bin.js",
-      "preview",
-      "--all",
-      "--port",
-      String(PORT),
-      "--host-alias",
-      "en.mysport.ru=mysport",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  preview.stdout?.on("data", (d) => (output += d));
-  preview.stderr?.on("data", (d) => (output += d));
-  await expect.poll(() => output, { timeout: 60_000 }).toContain("Press Ctrl+C");
+  preview = await startPreviewAll(PORT);
 });
 
 test.afterAll(() => {
-  preview?.kill();
+  preview?.process.kill();
 });
 
 // A Russian visitor: the host's English wins over the browser's language.
