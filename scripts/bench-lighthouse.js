@@ -1,6 +1,7 @@
 // Lighthouse figures for `npm run bench`: mobile form factor with simulated
 // throttling (Lighthouse's defaults: slow 4G, 4× CPU), in Debian's Chromium, each tenant served
-// by `storefront preview` with its demo backend. Median of 5 runs per page: performance, FCP,
+// as deployed: its generated nginx server block over HTTPS and HTTP/2 in front of `storefront
+// preview` and its demo backend (bench-front.js says why). Median of 5 runs per page: performance, FCP,
 // LCP, TBT and CLS for every participant route of the default tenant (home, contacts, a landing
 // page, an event page, All photos of a 60-photo and of the 10,000-photo event, a participant's
 // photos from a link, the cart, checkout), and home of every other tenant. Lighthouse's own
@@ -12,9 +13,11 @@
 //   BENCH_LIGHTHOUSE_RUNS=n   runs per page (default 5)
 //   BENCH_LIGHTHOUSE_PAGES=a,b  only the default tenant's pages with these names
 //   BENCH_PORT=n              the preview's port (default: any free one)
+//   BENCH_LIGHTHOUSE_SERVER=preview  measure the preview itself (HTTP/1.1), without nginx
 import { execFile } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { promisify } from "node:util";
+import { startFront } from "./bench-front.js";
 import { startPreview } from "./bench-gallery.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.js";
 
@@ -65,7 +68,7 @@ function diagnostics(report) {
   ];
 }
 
-async function lighthouse(url) {
+async function lighthouse(url, flags) {
   const { stdout } = await run(
     "node_modules/.bin/lighthouse",
     [
@@ -74,7 +77,7 @@ async function lighthouse(url) {
       "--only-categories=performance",
       "--output=json",
       "--output-path=stdout",
-      `--chrome-flags=${CHROMIUM_ARGS.join(" ")}`,
+      `--chrome-flags=${[...CHROMIUM_ARGS, ...flags].join(" ")}`,
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 64 * 1024 * 1024 },
   );
@@ -101,9 +104,11 @@ async function tenantIds() {
 }
 
 /** Rows of one page: its score against its target, then FCP, LCP, TBT, CLS. */
-async function pageRows(base, tenant, page) {
+async function pageRows(server, tenant, page) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${base}${page.path}`));
+  for (let i = 0; i < RUNS; i++) {
+    runs.push(await lighthouse(`${server.url}${page.path}`, server.chromeFlags));
+  }
   const m = (key) => median(runs.map((r) => r[key]));
   const label = `${tenant} ${page.name}`;
   const full = page.score === 100;
@@ -154,9 +159,18 @@ export async function benchLighthouse() {
         ? DEFAULT_PAGES.filter((p) => !only || only.includes(p.name))
         : DEFAULT_PAGES.slice(0, 1);
     const preview = await startPreview(tenant, process.env.BENCH_PORT);
+    const front =
+      process.env.BENCH_LIGHTHOUSE_SERVER === "preview"
+        ? null
+        : await startFront(tenant, preview.url).catch((e) => {
+            preview.stop();
+            throw e;
+          });
     try {
-      for (const page of pages) rows.push(...(await pageRows(preview.url, tenant, page)));
+      const server = front ?? { url: preview.url, chromeFlags: [] };
+      for (const page of pages) rows.push(...(await pageRows(server, tenant, page)));
     } finally {
+      await front?.stop();
       preview.stop();
     }
   }

@@ -6,7 +6,6 @@
  */
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { build } from "vite";
 import type { BootPlan } from "../../storefront/src/boot/boot.ts";
 import { STOREFRONT_DIR } from "./paths.ts";
 
@@ -18,6 +17,8 @@ const BOOT_FILE = "boot.js";
 
 /** Bundles the boot module into `outDir`/boot.js, its plan still to be written in. */
 export async function buildBootModule(outDir: string): Promise<void> {
+  // Loaded only here: a run that finds the core cached never pays for Vite (core.ts).
+  const { build } = await import("vite");
   await build({
     root: STOREFRONT_DIR,
     configFile: false,

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { isAbsolute, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
-import { contentSecurityPolicy } from "./deploy.ts";
+import { contentSecurityPolicy } from "./security-headers.ts";
 
 export const MANIFEST_FILE = "build-manifest.json";
 

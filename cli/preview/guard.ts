@@ -7,8 +7,8 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { hostname, networkInterfaces } from "node:os";
-import { DEPLOY_FILE_NAMES } from "../build/deploy.ts";
 import { MANIFEST_FILE } from "../build/manifest.ts";
+import { DEPLOY_FILE_NAMES } from "../build/security-headers.ts";
 
 const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
 const WILDCARDS = new Set(["0.0.0.0", "::", "[::]", ""]);

@@ -6,7 +6,7 @@
  * for third-party sites and keep their own headers.
  */
 import type { ServerResponse } from "node:http";
-import { type CspConfig, type Header, securityHeaders } from "../build/deploy.ts";
+import { type CspConfig, type Header, securityHeaders } from "../build/security-headers.ts";
 
 export type HeadersFor = (pathname: string) => Header[];
 

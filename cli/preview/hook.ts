@@ -8,8 +8,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
-import type { CspConfig } from "../build/deploy.ts";
 import { MANIFEST_FILE, styleHashesOf } from "../build/manifest.ts";
+import type { CspConfig } from "../build/security-headers.ts";
 import { type HeadersFor, previewHeaders } from "./headers.ts";
 import { bundleSettings, choosePage } from "./pages.ts";
 import type { PageChooser } from "./static-files.ts";

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { CspConfig } from "../build/deploy.ts";
+import type { CspConfig } from "../build/security-headers.ts";
 import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
 import {
   allowedHosts,

@@ -41,6 +41,29 @@ export async function deployConfig(id: string, config: TenantConfig): Promise<De
   return { ...config, styleHashes: manifest.styleHashes };
 }
 
+/** A throw-away self-signed certificate for `hosts` (cert.pem, key.pem in `dir`), for one run only. */
+export async function selfSignedCertificate(dir: string, hosts: string[]): Promise<void> {
+  await promisify(execFile)("openssl", [
+    "req",
+    "-x509",
+    "-newkey",
+    "ec",
+    "-pkeyopt",
+    "ec_paramgen_curve:prime256v1",
+    "-nodes",
+    "-days",
+    "1",
+    "-subj",
+    `/CN=${hosts[0]}`,
+    "-addext",
+    `subjectAltName=${hosts.map((h) => `DNS:${h}`).join(",")}`,
+    "-keyout",
+    join(dir, "key.pem"),
+    "-out",
+    join(dir, "cert.pem"),
+  ]);
+}
+
 /** The http {} context a distribution's nginx.conf would give, with every path in `prefix`. */
 function mainConf(prefix: string, sites: string[], modules: string[]): string {
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]

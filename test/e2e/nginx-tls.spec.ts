@@ -4,16 +4,19 @@
  * redirects to https:// (no page in plain HTTP, no HSTS there), and a TLS handshake for a name
  * that is no tenant's is refused before any certificate is shown.
  */
-import { execFile } from "node:child_process";
 import { request } from "node:https";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { connect as tlsConnect } from "node:tls";
-import { promisify } from "node:util";
 import { renderDefaultServerConf, renderNginxConf } from "../../cli/build/deploy.ts";
 import { loadTenant } from "../../cli/config/load.ts";
 import { e2eWorkerPorts } from "../ports.ts";
 import { expect, test } from "./fixtures.ts";
-import { deployConfig, type RunningNginx, startNginx } from "./nginx-server.ts";
+import {
+  deployConfig,
+  type RunningNginx,
+  selfSignedCertificate,
+  startNginx,
+} from "./nginx-server.ts";
 import { rawExchange } from "./raw-socket.ts";
 
 const HOST = "mysport.ru";
@@ -55,28 +58,8 @@ test.beforeAll(async ({}, worker) => {
   ]);
   // Ready once the HTTPS port takes connections: nginx binds every port before it serves.
   nginx = await startNginx(files, [`tcp://127.0.0.1:${ports.https}`], {
-    prepare: async (prefix) => {
-      // A throw-away self-signed certificate for the tenant's hosts, made for this run only.
-      await promisify(execFile)("openssl", [
-        "req",
-        "-x509",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-        "-days",
-        "1",
-        "-subj",
-        `/CN=${HOST}`,
-        "-addext",
-        `subjectAltName=DNS:${HOST},DNS:en.${HOST}`,
-        "-keyout",
-        join(prefix, "key.pem"),
-        "-out",
-        join(prefix, "cert.pem"),
-      ]);
-    },
+    // A throw-away self-signed certificate for the tenant's hosts, made for this run only.
+    prepare: (prefix) => selfSignedCertificate(prefix, [HOST, `en.${HOST}`]),
   });
 });
 

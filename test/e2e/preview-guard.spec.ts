@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { securityHeaders } from "../../cli/build/deploy.ts";
+import { securityHeaders } from "../../cli/build/security-headers.ts";
 import { loadTenant } from "../../cli/config/load.ts";
 import { expect, test } from "./fixtures.ts";
 import { rawExchange } from "./raw-socket.ts";

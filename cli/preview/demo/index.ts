@@ -117,7 +117,7 @@ export function createDemoBackend(demoOptions: DemoOptions = {}): DemoBackend {
       const target = req.url?.startsWith("/") ? req.url : "/";
       const url = given ?? new URL(`http://demo.invalid${target}`);
       if (!url.pathname.startsWith("/public/") && !url.pathname.startsWith("/demo/")) return false;
-      send(res, await answer(req, url));
+      send(res, await answer(req, url), req.headers["accept-encoding"]);
       return true;
     },
   };

@@ -113,6 +113,31 @@ describe("storefront build skips tenants whose inputs did not change", () => {
     }
   }, 60_000);
 
+  it("a build that finds every bundle current loads none of the rendering code", async () => {
+    // What makes "nothing changed" cost a fraction of a build: no bundler, no templates, no
+    // PDF writer and no prerenderer is even loaded, and the schema's libraries are inlined in
+    // the bundled CLI instead of resolved file by file.
+    const log = join(work, "modules.log");
+    const args = ["--tenants-dir", tenantsDir, "--out-dir", outDir];
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "./test/unit/build/module-log.mjs", "cli/bin.js", "build", ...IDS, ...args],
+      { env: { ...process.env, MODULE_LOG: log } },
+    );
+    expect(stdout).toMatch(/0 tenants built, 2 unchanged/);
+    const packages = new Set(
+      (await readFile(log, "utf8"))
+        .split("\n")
+        .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
+        .filter((name) => name !== undefined),
+    );
+    for (const name of ["vite", "handlebars", "pdf-lib", "@pdf-lib/fontkit", "react-dom", "sass"]) {
+      expect(packages, name).not.toContain(name);
+    }
+    expect(packages).not.toContain("zod");
+    expect(packages).not.toContain("culori");
+  }, 60_000);
+
   it("the command reports unchanged tenants in its text and its --json", async () => {
     const args = ["cli/bin.js", "build", "mysport", "--tenants-dir", tenantsDir, "--out-dir"];
     const text = await run(process.execPath, [...args, outDir]);

@@ -4,7 +4,7 @@
  * it is handed a config that never went through the schema.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { contentSecurityPolicy, securityHeaders } from "../../../cli/build/deploy.ts";
+import { contentSecurityPolicy, securityHeaders } from "../../../cli/build/security-headers.ts";
 import { formatProblem, loadTenant } from "../../../cli/config/load.ts";
 import { cspOrigin, originProblem } from "../../../cli/config/origin.ts";
 import type { TenantConfig } from "../../../cli/config/schema.ts";

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CspConfig, securityHeaders } from "../../../cli/build/deploy.ts";
+import { type CspConfig, securityHeaders } from "../../../cli/build/security-headers.ts";
 import { allowedHosts, exposureWarning } from "../../../cli/preview/guard.ts";
 import { type PreviewServer, startPreview } from "../../../cli/preview/server.ts";
 import { rawRequest } from "./raw-http.ts";

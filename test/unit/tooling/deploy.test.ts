@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  contentSecurityPolicy,
-  renderHeadersFile,
-  renderNginxConf,
-  securityHeaders,
-} from "../../../cli/build/deploy.ts";
+import { renderHeadersFile, renderNginxConf } from "../../../cli/build/deploy.ts";
+import { contentSecurityPolicy, securityHeaders } from "../../../cli/build/security-headers.ts";
 import { loadTenant } from "../../../cli/config/load.ts";
 import type { TenantConfig } from "../../../cli/config/schema.ts";
 
