@@ -75,7 +75,22 @@ export async function policyText(input: PolicyInput, language: Language): Promis
 
 /** Breaks `text` into lines no wider than `width`; a word wider than a line is cut. */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  // One glyph per character and no kerning (plainFontkit): a line's width is the sum of its
+  // characters', so each character is measured once rather than every candidate line again.
+  const advances = new Map<string, number>();
+  const widthOf = (s: string) => {
+    let sum = 0;
+    for (const c of s) {
+      let w = advances.get(c);
+      if (w === undefined) {
+        w = font.widthOfTextAtSize(c, size);
+        advances.set(c, w);
+      }
+      sum += w;
+    }
+    return sum;
+  };
+  const fits = (s: string) => widthOf(s) <= width;
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -108,7 +123,10 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
  */
 const plainFontkit: Parameters<PDFDocument["registerFontkit"]>[0] = {
   create(data, postscriptName) {
-    const font = fontkit.create(data, postscriptName);
+    // fontkit copies a Uint8Array byte by byte into its own Buffer, but wraps an ArrayBuffer:
+    // the font's bytes are read once (fontBytes) and never written, so each document wraps them.
+    const whole = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+    const font = fontkit.create((whole ? data.buffer : data) as Uint8Array, postscriptName);
     font.layout = (text: string) =>
       ({
         glyphs: [...text].map((c) => font.glyphForCodePoint(c.codePointAt(0) ?? 0x20)),
@@ -127,7 +145,11 @@ function fontBytes() {
     fonts = Promise.all([
       readFile(join(dir, "DejaVuSans.ttf")),
       readFile(join(dir, "DejaVuSans-Bold.ttf")),
-    ]).then(([regular, bold]) => ({ regular, bold }));
+    ]).then(([regular, bold]) => ({
+      // Each in an ArrayBuffer of its own (a file read may share a pooled one), see plainFontkit.
+      regular: new Uint8Array(regular),
+      bold: new Uint8Array(bold),
+    }));
   }
   return fonts;
 }
