@@ -111,74 +111,84 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
     });
   }
   const toBuild = wanted.filter((id) => !kept.has(id));
-  const loaded = new Map((options.loaded ?? []).map((t) => [t.id, t]));
-  const toLoad = toBuild.filter((id) => !loaded.has(id));
-  for (const t of toLoad.length ? await loadTenants(options.tenantsDir, toLoad) : []) {
-    loaded.set(t.id, t);
-  }
-  for (const id of loaded.keys()) if (!toBuild.includes(id)) loaded.delete(id);
-  const results: TenantBuildResult[] = [];
-  let core: CoreBuild | undefined;
-  let coreError: string | undefined;
-
-  // Rendering (Sass, Handlebars, the prerenderer) is loaded only when a tenant is built.
-  const toRender = [...loaded.values()].filter((t) => t.ok);
-  if (toRender.length > 0) {
-    const started = performance.now();
-    emit({ type: "core-start" });
-    try {
-      core = known?.build ?? (await buildCore());
-      // Kept only if the core's sources did not change meanwhile (render-memo.ts).
-      const { memo } = options;
-      if (memo && !known && memo.epoch === epoch) memo.core = { coreHash, renderHash, build: core };
-      emit({
-        type: "core-done",
-        cached: core.cached,
-        ms: performance.now() - started,
-        hash: core.hash,
-        dir: core.dir,
-      });
-    } catch (e) {
-      coreError = `the storefront core failed to build: ${message(e)}`;
-    }
-  }
-  // Many tenants: one worker per core renders and writes them side by side (tenant-pool.ts).
+  // Many tenants: one worker per core renders and writes them side by side (tenant-pool.ts),
+  // started now, so the workers load the rendering code while this thread reads the tenants.
   // dev's memo and its way of writing stay in this process: it builds one tenant at a time.
   const local = options.memo || options.write ? { memo: options.memo, write: options.write } : null;
-  const workers = core && !local ? workerCount(toRender.length) : 0;
+  const workers = local ? 0 : workerCount(toBuild.length);
   const pool = workers > 1 ? (await import("./tenant-pool.ts")).startPool(workers) : null;
-  const inProcess = core && !pool ? await import("./tenant-job.ts") : null;
-  const built = new Map<
-    string,
-    Promise<
-      | { ok: true; dir: string; bytes: number; ms: number }
-      | { ok: false; error: string; ms: number }
-    >
-  >();
-  const buildOne = (t: LoadedTenant, c: CoreBuild) => {
-    const job: TenantJob = {
-      outDir: options.outDir,
-      id: t.id,
-      config: t.config,
-      assets: t.assets,
-      core: c,
-      configHash: t.hash,
-      renderHash,
-      coreVersion: CORE_VERSION,
-      year: key.year,
-      inputs: inputFiles(t.sources),
-    };
-    if (pool) return pool.run(job);
-    const started = performance.now();
-    return (inProcess as typeof import("./tenant-job.ts")).buildTenantBundle(job, local ?? {}).then(
-      (w) => ({ ok: true as const, ...w, ms: performance.now() - started }),
-      (e: unknown) => ({ ok: false as const, error: message(e), ms: 0 }),
-    );
-  };
-  // With the pool every tenant is queued at once; in the process one after the other.
-  if (pool && core) for (const t of toRender) built.set(t.id, buildOne(t, core));
-
   try {
+    return await buildStarted();
+  } finally {
+    await pool?.close();
+  }
+
+  async function buildStarted(): Promise<TenantBuildResult[]> {
+    const loaded = new Map((options.loaded ?? []).map((t) => [t.id, t]));
+    const toLoad = toBuild.filter((id) => !loaded.has(id));
+    for (const t of toLoad.length ? await loadTenants(options.tenantsDir, toLoad) : []) {
+      loaded.set(t.id, t);
+    }
+    for (const id of loaded.keys()) if (!toBuild.includes(id)) loaded.delete(id);
+    const results: TenantBuildResult[] = [];
+    let core: CoreBuild | undefined;
+    let coreError: string | undefined;
+
+    // Rendering (Sass, Handlebars, the prerenderer) is loaded only when a tenant is built.
+    const toRender = [...loaded.values()].filter((t) => t.ok);
+    if (toRender.length > 0) {
+      const started = performance.now();
+      emit({ type: "core-start" });
+      try {
+        core = known?.build ?? (await buildCore());
+        // Kept only if the core's sources did not change meanwhile (render-memo.ts).
+        const { memo } = options;
+        if (memo && !known && memo.epoch === epoch)
+          memo.core = { coreHash, renderHash, build: core };
+        emit({
+          type: "core-done",
+          cached: core.cached,
+          ms: performance.now() - started,
+          hash: core.hash,
+          dir: core.dir,
+        });
+      } catch (e) {
+        coreError = `the storefront core failed to build: ${message(e)}`;
+      }
+    }
+    const inProcess = core && !pool ? await import("./tenant-job.ts") : null;
+    const built = new Map<
+      string,
+      Promise<
+        | { ok: true; dir: string; bytes: number; ms: number }
+        | { ok: false; error: string; ms: number }
+      >
+    >();
+    const buildOne = (t: LoadedTenant, c: CoreBuild) => {
+      const job: TenantJob = {
+        outDir: options.outDir,
+        id: t.id,
+        config: t.config,
+        assets: t.assets,
+        core: c,
+        configHash: t.hash,
+        renderHash,
+        coreVersion: CORE_VERSION,
+        year: key.year,
+        inputs: inputFiles(t.sources),
+      };
+      if (pool) return pool.run(job);
+      const started = performance.now();
+      return (inProcess as typeof import("./tenant-job.ts"))
+        .buildTenantBundle(job, local ?? {})
+        .then(
+          (w) => ({ ok: true as const, ...w, ms: performance.now() - started }),
+          (e: unknown) => ({ ok: false as const, error: message(e), ms: 0 }),
+        );
+    };
+    // With the pool every tenant is queued at once; in the process one after the other.
+    if (pool && core) for (const t of toRender) built.set(t.id, buildOne(t, core));
+
     for (const id of wanted) {
       const started = performance.now();
       let result: TenantBuildResult;
@@ -217,14 +227,12 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
       results.push(result);
       emit({ type: "tenant-done", result });
     }
-  } finally {
-    await pool?.close();
+    if (shard) {
+      await mkdir(options.outDir, { recursive: true });
+      const built = results.filter((r) => r.ok).map((r) => r.id);
+      const failed = results.filter((r) => !r.ok).map((r) => r.id);
+      await writeShardRecord(options.outDir, shard, key, selection, built, failed);
+    }
+    return results;
   }
-  if (shard) {
-    await mkdir(options.outDir, { recursive: true });
-    const built = results.filter((r) => r.ok).map((r) => r.id);
-    const failed = results.filter((r) => !r.ok).map((r) => r.id);
-    await writeShardRecord(options.outDir, shard, key, selection, built, failed);
-  }
-  return results;
 }

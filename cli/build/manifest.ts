@@ -105,9 +105,13 @@ export async function currentBundle(
  * compressed once per build run, not once per tenant. */
 const gzipBytesByHash = new Map<string, number>();
 
+/** A precompressed copy (compress.ts) is sent as it is: gzipping it again would learn nothing. */
+const PRECOMPRESSED = /\.(br|gz)$/;
+
 /**
- * A bundle file's line in the manifest: bytes, gzip bytes and sha256. `gzipped` is the size of
- * the file gzipped at level 9 when the caller has it already (the build's .gz copy).
+ * A bundle file's line in the manifest: bytes, gzip bytes (what it weighs on the wire, gzipped
+ * at level 9; a precompressed copy's own size) and sha256. `gzipped` is that size when the
+ * caller has it already (the build's .gz copy of the file).
  */
 export function describeFile(
   path: string,
@@ -115,7 +119,7 @@ export function describeFile(
   gzipped?: number,
 ): BuildManifest["files"][number] {
   const sha256 = sha256Hex(data);
-  let gzipBytes = gzipped ?? gzipBytesByHash.get(sha256);
+  let gzipBytes = PRECOMPRESSED.test(path) ? data.length : (gzipped ?? gzipBytesByHash.get(sha256));
   if (gzipBytes === undefined) {
     gzipBytes = gzipSync(data, { level: 9 }).length;
     gzipBytesByHash.set(sha256, gzipBytes);

@@ -30,19 +30,31 @@ export interface LocalJobOptions {
   write?: DevWrite | undefined;
 }
 
+/**
+ * Rendering takes one tenant at a time in a thread: the prerender activates its language in
+ * Lingui's one i18n instance. Writing (compressing on libuv's threads, the disk) is not in it,
+ * so a worker renders the next tenant while the last one is written (tenant-pool.ts).
+ */
+let rendering: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(render: () => Promise<T>): Promise<T> {
+  const next = rendering.then(render, render);
+  rendering = next.catch(() => undefined);
+  return next;
+}
+
 export async function buildTenantBundle(
   job: TenantJob,
   local: LocalJobOptions = {},
 ): Promise<{ dir: string; bytes: number }> {
-  const { files, styleHashes } = await renderTenant(
-    job.id,
-    job.config,
-    job.assets,
-    job.core,
-    local.memo,
-  );
-  const deploy = await renderDeployFiles(job.id, { ...job.config, styleHashes });
-  for (const [name, text] of deploy) files.set(name, text);
+  const { files, styleHashes } = await oneAtATime(async () => {
+    const rendered = await renderTenant(job.id, job.config, job.assets, job.core, local.memo);
+    const deploy = await renderDeployFiles(job.id, {
+      ...job.config,
+      styleHashes: rendered.styleHashes,
+    });
+    for (const [name, text] of deploy) rendered.files.set(name, text);
+    return rendered;
+  });
   return writeBundle(
     job.outDir,
     job.id,
