@@ -153,6 +153,7 @@ export async function publishTenants(
   onResult: (r: TenantPublishResult) => void = () => {},
 ): Promise<TenantPublishResult[]> {
   const results: TenantPublishResult[] = new Array(ids.length);
+  await o.target.prefetch?.(ids);
   let next = 0;
   const lane = async () => {
     while (next < ids.length) {

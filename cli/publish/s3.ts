@@ -78,6 +78,12 @@ export const DEFAULT_GRACE_MS = 60 * 60 * 1000;
 
 /** How many uploads are in flight at once. */
 export const UPLOAD_CONCURRENCY = 16;
+/**
+ * Pointers read at once before a publish of many tenants: each is one small GET, so a republish
+ * where few changed is bound by round trips, not by work (1,000 tenants read 8 at a time left
+ * the command waiting 60 % of its time).
+ */
+export const READ_CONCURRENCY = 32;
 
 /** Compressed copies and the operator's deploy files are not served from the store. */
 const served = (path: string) =>
@@ -261,7 +267,32 @@ export class S3Target {
     return r;
   }
 
+  /** Pointers read ahead by `prefetch`, each taken once by `state`. */
+  private readonly prefetched = new Map<string, Promise<TenantState>>();
+
+  /**
+   * Reads the pointers of `ids` ahead, READ_CONCURRENCY at a time (a publish's first step for
+   * every tenant). A tenant's read that failed fails that tenant when its publish takes it.
+   */
+  async prefetch(ids: string[]): Promise<void> {
+    await pool(ids, READ_CONCURRENCY, async (id) => {
+      const read = this.readState(id);
+      this.prefetched.set(id, read);
+      await read.catch(() => undefined);
+    });
+  }
+
+  /** The tenant's releases and live release as the store's pointer says (ETag remembered). */
   async state(id: string): Promise<TenantState> {
+    const early = this.prefetched.get(id);
+    if (early) {
+      this.prefetched.delete(id);
+      return early;
+    }
+    return this.readState(id);
+  }
+
+  private async readState(id: string): Promise<TenantState> {
     return this.call(`reading ${id}'s pointer`, async () => {
       const got = await this.getText(this.pointerKey(id));
       this.etags.set(id, got?.etag ?? null);

@@ -46,6 +46,11 @@ export interface Target {
    * time); each tenant's own steps stay in order.
    */
   readonly concurrency?: number;
+  /**
+   * Reads the state of these tenants ahead, as many at once as the target allows, where reading
+   * them one publish at a time would wait on round trips (object storage); `state` takes each.
+   */
+  prefetch?(ids: string[]): Promise<void>;
   /** Objects and bytes uploaded for a tenant, where the target counts them (object storage). */
   uploadedFor?(id: string): { objects: number; bytes: number };
 }

@@ -21,7 +21,7 @@ import { buildTenants } from "../../../cli/build/build.ts";
 import type { BuildManifest } from "../../../cli/build/manifest.ts";
 import { publishTenant, publishTenants, rollbackTenant } from "../../../cli/publish/publish.ts";
 import { releaseName } from "../../../cli/publish/release.ts";
-import { openS3Target, S3Target } from "../../../cli/publish/s3.ts";
+import { openS3Target, READ_CONCURRENCY, S3Target } from "../../../cli/publish/s3.ts";
 import { planBlock } from "../../ports.ts";
 import { type Ceph, startCeph } from "./ceph.ts";
 import { buildVersions, type Version } from "./releases.ts";
@@ -196,6 +196,40 @@ describe("publishing to an S3-compatible store (Ceph RGW)", () => {
     expect((await publishTenant(options(third, v.renamed!), ID)).status).toBe("live");
     expect(third.uploaded.objects).toBe(0);
     await Promise.all([t.close(), again.close(), third.close()]);
+  });
+
+  it("a publish of many tenants reads their pointers many at a time, each once", async () => {
+    const bucket = await freshBucket();
+    const client = clientFor(ceph);
+    let inFlight = 0;
+    let most = 0;
+    let reads = 0;
+    // Counts the pointer reads the target sends, and how many are waiting at once.
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const key = (args.input as { Key?: string }).Key ?? "";
+        if (context.commandName !== "GetObjectCommand" || !key.endsWith("/current.json")) {
+          return next(args);
+        }
+        reads++;
+        most = Math.max(most, ++inFlight);
+        try {
+          return await next(args);
+        } finally {
+          inFlight--;
+        }
+      },
+      { step: "initialize" },
+    );
+    const t = await target(bucket, { client });
+    const ids = Array.from({ length: 2 * READ_CONCURRENCY }, (_, i) => `tenant-${i}`);
+    await t.prefetch(ids);
+    expect(reads).toBe(ids.length);
+    expect(most).toBe(READ_CONCURRENCY);
+    for (const id of ids) expect(await t.state(id)).toEqual({ releases: [], current: null });
+    // Taken from the reads ahead: no second read of any pointer.
+    expect(reads).toBe(ids.length);
+    await t.close();
   });
 
   it("of two publishes of one tenant at once, exactly one switches the pointer; the other says so", async () => {
