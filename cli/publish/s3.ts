@@ -178,8 +178,12 @@ const unquoted = (etag: string) => etag.replace(/^"|"$/g, "");
 export class S3Target {
   readonly label: string;
   private readonly s3: typeof import("@aws-sdk/client-s3");
-  /** Keys of objects the store has (listed once, then kept up to date by this run's uploads). */
-  private existing: Promise<Set<string>> | null = null;
+  /** Keys of objects the store has, as far as this run knows: listed, found, or uploaded by it. */
+  private readonly stored = new Set<string>();
+  /** The listing of every stored object, made once a second tenant has files to check. */
+  private listing: Promise<void> | null = null;
+  /** Tenants whose files this run has checked against the store. */
+  private checkedTenants = 0;
   private readonly uploading = new Map<string, Promise<void>>();
   /** The pointer's ETag as `state()` read it (null: no pointer yet), per tenant. */
   private readonly etags = new Map<string, string | null>();
@@ -329,9 +333,8 @@ export class S3Target {
     });
   }
 
-  private listExisting(): Promise<Set<string>> {
-    this.existing ??= this.call("listing the stored objects", async () => {
-      const keys = new Set<string>();
+  private listExisting(): Promise<void> {
+    this.listing ??= this.call("listing the stored objects", async () => {
       const prefix = this.key("objects/");
       let token: string | undefined;
       do {
@@ -343,13 +346,42 @@ export class S3Target {
           }),
         );
         for (const o of page.Contents ?? []) {
-          if (o.Key) keys.add(o.Key.slice(prefix.length - "objects/".length));
+          if (o.Key) this.stored.add(o.Key.slice(prefix.length - "objects/".length));
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
-      return keys;
     });
-    return this.existing;
+    return this.listing;
+  }
+
+  /**
+   * Which of `keys` the store lacks. The first tenant with files to check asks for each of them
+   * (a HEAD each: a republish where one tenant changed checks its ~160 files, where listing a
+   * store of 1,000 tenants reads 15,000 keys); from the second tenant on, the store is listed
+   * once (a first publish of many: one request per 1,000 objects instead of one per object).
+   */
+  private async lacking(id: string, keys: string[]): Promise<Set<string>> {
+    const unknown = keys.filter((k) => !this.stored.has(k));
+    if (unknown.length === 0) return new Set();
+    if (this.listing || ++this.checkedTenants > 1) {
+      await this.listExisting();
+      return new Set(unknown.filter((k) => !this.stored.has(k)));
+    }
+    const missing = new Set<string>();
+    await this.call(`checking which of ${id}'s files the store has`, () =>
+      pool(unknown, UPLOAD_CONCURRENCY, async (key) => {
+        try {
+          await this.o.client.send(
+            new this.s3.HeadObjectCommand({ Bucket: this.o.location.bucket, Key: this.key(key) }),
+          );
+          this.stored.add(key);
+        } catch (e) {
+          if (!isStatus(e, 404)) throw e;
+          missing.add(key);
+        }
+      }),
+    );
+    return missing;
   }
 
   /** The files of a built bundle that are served, with their object keys. */
@@ -366,23 +398,27 @@ export class S3Target {
       await readFile(join(bundleDir, MANIFEST_FILE), "utf8"),
     ) as BuildManifest;
     this.built.set(`${id}/${release}`, manifest);
-    const existing = await this.listExisting();
     const wanted = new Map<string, string>();
     for (const [path, key] of Object.entries(S3Target.objectsOf(manifest))) {
-      if (!existing.has(key) && !wanted.has(key)) wanted.set(key, path);
+      if (!wanted.has(key)) wanted.set(key, path);
     }
-    await pool([...wanted], UPLOAD_CONCURRENCY, async ([key, path]) => {
-      // Another tenant of this run may have stored it since the list was made (or be storing it).
-      if (existing.has(key)) return;
-      let upload = this.uploading.get(key);
-      if (!upload) {
-        upload = this.upload(id, key, join(bundleDir, path), path).finally(() =>
-          this.uploading.delete(key),
-        );
-        this.uploading.set(key, upload);
-      }
-      await upload;
-    }).catch((e) => {
+    const missing = await this.lacking(id, [...wanted.keys()]);
+    await pool(
+      [...wanted].filter(([key]) => missing.has(key)),
+      UPLOAD_CONCURRENCY,
+      async ([key, path]) => {
+        // Another tenant of this run may have stored it since (or be storing it).
+        if (this.stored.has(key)) return;
+        let upload = this.uploading.get(key);
+        if (!upload) {
+          upload = this.upload(id, key, join(bundleDir, path), path).finally(() =>
+            this.uploading.delete(key),
+          );
+          this.uploading.set(key, upload);
+        }
+        await upload;
+      },
+    ).catch((e) => {
       throw storeError(e, `uploading ${id}'s files`, this.label);
     });
   }
@@ -398,7 +434,7 @@ export class S3Target {
         CacheControl: isHashed(path) ? IMMUTABLE : REVALIDATE,
       }),
     );
-    (await this.listExisting()).add(key);
+    this.stored.add(key);
     this.uploaded.objects++;
     this.uploaded.bytes += body.length;
     const mine = this.byTenant.get(id) ?? { objects: 0, bytes: 0 };
@@ -639,7 +675,9 @@ export class S3Target {
           }),
         );
       }
-      this.existing = null;
+      // Stored keys are relative to the prefix, as the listing reads them.
+      const relative = this.key("objects/").length - "objects/".length;
+      for (const key of doomed) this.stored.delete(key.slice(relative));
       return doomed;
     });
   }

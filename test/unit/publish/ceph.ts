@@ -146,7 +146,9 @@ osd max object name len = 256
 osd max object namespace len = 64
 [client.rgw.a]
 rgw data = ${dir}/rgw
-rgw frontends = beast endpoint=127.0.0.1:${port}
+# Without tcp_nodelay every GET waited ~40 ms (Nagle's algorithm against delayed ACKs: the
+# response's head and body go out as two small writes); HEAD and PUT did not.
+rgw frontends = beast endpoint=127.0.0.1:${port} tcp_nodelay=1
 pid file = ${pids[2]}
 rgw dns name = 127.0.0.1
 `,

@@ -55,6 +55,32 @@ const target = (bucket: string, o: { client?: S3Client; graceMs?: number } = {})
     graceMs: o.graceMs ?? 60 * 60_000,
   });
 
+/**
+ * A client that counts the requests `counts(command, key)` picks: how many were sent, which
+ * commands, and the most waiting at once.
+ */
+function countingClient(counts: (command: string, key: string) => boolean) {
+  const client = clientFor(ceph);
+  const seen = { client, sent: 0, most: 0, names: [] as string[] };
+  let inFlight = 0;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const name = String(context.commandName).replace(/Command$/, "");
+      if (!counts(name, (args.input as { Key?: string }).Key ?? "")) return next(args);
+      seen.sent++;
+      seen.names.push(name);
+      seen.most = Math.max(seen.most, ++inFlight);
+      try {
+        return await next(args);
+      } finally {
+        inFlight--;
+      }
+    },
+    { step: "initialize" },
+  );
+  return seen;
+}
+
 const options = (t: S3Target, version: Version, keep = 5) => ({
   target: t,
   distDir: version.distDir,
@@ -230,6 +256,38 @@ describe("publishing to an S3-compatible store (Ceph RGW)", () => {
     // Taken from the reads ahead: no second read of any pointer.
     expect(reads).toBe(ids.length);
     await t.close();
+  });
+
+  it("a publish of many tenants reads their pointers many at a time, each once", async () => {
+    const bucket = await freshBucket();
+    const counted = countingClient(
+      (name, key) => name === "GetObject" && key.endsWith("/current.json"),
+    );
+    const t = await target(bucket, { client: counted.client });
+    const ids = Array.from({ length: READ_CONCURRENCY + 8 }, (_, i) => `tenant-${i}`);
+    await t.prefetch(ids);
+    expect(counted.sent).toBe(ids.length);
+    expect(counted.most).toBe(READ_CONCURRENCY);
+    for (const id of ids) expect(await t.state(id)).toEqual({ releases: [], current: null });
+    // Taken from the reads ahead: no second read of any pointer.
+    expect(counted.sent).toBe(ids.length);
+    await t.close();
+  });
+
+  it("one changed tenant's files are checked one by one; a publish of several lists the store once", async () => {
+    const bucket = await freshBucket();
+    const lists = countingClient((name) => name === "ListObjectsV2");
+    const t = await target(bucket, { client: lists.client });
+    await publishTenants(options(t, both), [ID, "timerman"]);
+    await t.close();
+    expect(lists.sent).toBe(1);
+    // A republish where one tenant changed: a HEAD per file it names, no listing of the store.
+    const heads = countingClient((name) => name === "HeadObject" || name === "ListObjectsV2");
+    const again = await target(bucket, { client: heads.client });
+    expect((await publishTenant(options(again, v.renamed!), ID)).status).toBe("published");
+    await again.close();
+    expect(heads.sent).toBe((await keysOf(v.renamed!.distDir)).size);
+    expect(heads.names).not.toContain("ListObjectsV2");
   });
 
   it("of two publishes of one tenant at once, exactly one switches the pointer; the other says so", async () => {
