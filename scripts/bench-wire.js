@@ -1,8 +1,9 @@
 // Precompression figures for `npm run bench`: the bytes a phone downloads for the first screen
 // (home, its prerendered page and what it loads before it is interactive) and the gallery route
 // (/event/1003/photos), as nginx sends them compressing on the fly (gzip level 6, the
-// generated nginx.conf's setting) and from the build's precompressed copies (gzip 9, Brotli 11);
-// and what writing those copies costs the build for 5 and for 200 tenants.
+// generated nginx.conf's setting) and from the build's precompressed copies as it writes them
+// (gzip 9; Brotli 11 for the core's files, 5 for a tenant's own); and what writing those copies
+// costs the build for 5 and for 200 tenants.
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
