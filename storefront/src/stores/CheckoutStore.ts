@@ -258,7 +258,9 @@ export class CheckoutStore {
 
   /**
    * Pay: checkout (once), then POST /invoices/{id}/payments and off to payUrl. Ignored while a
-   * click is in flight; "Unable to pay the order" when no payment could be created.
+   * click is in flight, and once the bank's page is on its way: a second tap in the moment before
+   * the page is left would create a second payment. "Unable to pay the order" when no payment
+   * could be created.
    */
   async pay(): Promise<boolean> {
     if (this.paying) return false;
@@ -272,6 +274,7 @@ export class CheckoutStore {
     this.payError = false;
     this.payTransient = false;
     this.promoError = null;
+    let leaving = false;
     try {
       const placed: PlacedOrder = this.order
         ? { ok: true, order: this.order }
@@ -296,12 +299,20 @@ export class CheckoutStore {
       }
       // A pay page that is not a web address (javascript:…) is no pay page.
       if (!payment.ok || !isWebAddress(payment.data.payUrl)) return this.fail(payment.status);
-      this.deps.files.redirect(payment.data.payUrl);
+      // Busy until the page is gone; live again if the visitor comes back to it.
+      this.deps.files.redirect(payment.data.payUrl, () => {
+        runInAction(() => {
+          this.paying = false;
+        });
+      });
+      leaving = true;
       return true;
     } finally {
-      runInAction(() => {
-        this.paying = false;
-      });
+      if (!leaving) {
+        runInAction(() => {
+          this.paying = false;
+        });
+      }
     }
   }
 

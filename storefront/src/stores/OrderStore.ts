@@ -82,17 +82,27 @@ export class OrderStore {
     this.run++;
   }
 
-  /** Pays again with the same method (after Declined); ignored while in flight. */
+  /**
+   * Pays again with the same method (after Declined); ignored while in flight and once the
+   * bank's page is on its way (a second tap before the page is left would pay twice).
+   */
   async retry(): Promise<boolean> {
     const order = this.order;
     const type = this.payment?.paymentTypeId;
     if (this.retrying || !order || !type) return false;
     this.retrying = true;
     this.retryError = false;
+    let leaving = false;
     try {
       const result = await this.deps.api.invoices.createPayment(order.invoiceId, type);
       if (result.ok && isWebAddress(result.data.payUrl)) {
-        this.deps.files.redirect(result.data.payUrl);
+        // Busy until the page is gone; live again if the visitor comes back to it.
+        this.deps.files.redirect(result.data.payUrl, () => {
+          runInAction(() => {
+            this.retrying = false;
+          });
+        });
+        leaving = true;
         return true;
       }
       // Paid meanwhile (another tab, a late bank reply): show the paid order, not an error.
@@ -105,9 +115,11 @@ export class OrderStore {
       });
       return false;
     } finally {
-      runInAction(() => {
-        this.retrying = false;
-      });
+      if (!leaving) {
+        runInAction(() => {
+          this.retrying = false;
+        });
+      }
     }
   }
 

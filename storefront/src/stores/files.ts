@@ -10,8 +10,11 @@ export interface FilePorts {
    * absent: it cannot.
    */
   canShareFiles?(): boolean;
-  /** Leaves the shop for the bank's pay page. */
-  redirect(url: string): void;
+  /**
+   * Leaves the shop for the bank's pay page. `onReturn` runs if the visitor comes back to this
+   * very page (the browser's back button restoring it from its back/forward cache).
+   */
+  redirect(url: string, onReturn?: () => void): void;
 }
 
 export const browserFiles: FilePorts = {
@@ -47,8 +50,18 @@ export const browserFiles: FilePorts = {
       return false;
     }
   },
-  redirect(url) {
+  redirect(url, onReturn) {
     // Never a javascript: navigation, whatever a backend reply says.
-    if (isWebAddress(url)) window.location.assign(url);
+    if (!isWebAddress(url)) return;
+    if (onReturn) {
+      window.addEventListener(
+        "pageshow",
+        (event) => {
+          if (event.persisted) onReturn();
+        },
+        { once: true },
+      );
+    }
+    window.location.assign(url);
   },
 };

@@ -37,8 +37,10 @@ function setup(script: Script) {
   // The bank's pay page port keeps the addresses it was sent to on itself.
   const files = {
     redirects: [] as string[],
-    redirect(url: string) {
+    returns: [] as (() => void)[],
+    redirect(url: string, onReturn?: () => void) {
       this.redirects.push(url);
+      if (onReturn) this.returns.push(onReturn);
     },
   };
   const redirects = files.redirects;
@@ -76,7 +78,7 @@ function setup(script: Script) {
       ? {}
       : { sleep: script.sleep ?? (async (ms: number) => void sleeps.push(ms)) }),
   });
-  return { store, pending, log, sleeps, redirects };
+  return { store, pending, log, sleeps, redirects, files };
 }
 
 describe("OrderStore: what the paid-order page shows", () => {
@@ -98,7 +100,13 @@ describe("OrderStore: what the paid-order page shows", () => {
     expect(await s.store.retry()).toBe(true);
     expect(s.log.at(-1)).toBe("POST /invoices/inv1/payments FastPayment");
     expect(s.redirects).toEqual(["https://bank.example/pay/1"]);
-    expect([s.store.retrying, s.store.retryError]).toEqual([false, false]);
+    // Busy until the page is gone: a second tap meanwhile pays nothing again.
+    expect([s.store.retrying, s.store.retryError]).toEqual([true, false]);
+    expect(await s.store.retry()).toBe(false);
+    expect(s.log.filter((l) => l.startsWith("POST /invoices/"))).toHaveLength(1);
+    // Back on this page from the bank: Pay again is live.
+    for (const back of s.files.returns) back();
+    expect(s.store.retrying).toBe(false);
   });
 
   it("a pay address that is not a web address is refused: retry error, no redirect", async () => {

@@ -27,6 +27,8 @@ type Rule = (method: string, path: string) => "drop-reply" | "fail" | null;
 function tab(rule: Rule = () => null, map = new Map<string, string>()) {
   const saved: { blob: Blob; name: string }[] = [];
   const redirects: string[] = [];
+  /** What each redirect does if the visitor comes back to the page (back/forward cache). */
+  const returns: (() => void)[] = [];
   const { fetch: fetcher, lines: calls } = recordingFetch(({ method, path }) => {
     const what = rule(method, path);
     return what === "fail" ? 503 : what === "drop-reply" ? "lost" : null;
@@ -34,7 +36,10 @@ function tab(rule: Rule = () => null, map = new Map<string, string>()) {
   const files: FilePorts = {
     save: (blob, name) => void saved.push({ blob, name }),
     share: async () => false,
-    redirect: (url) => void redirects.push(url),
+    redirect: (url, onReturn) => {
+      redirects.push(url);
+      if (onReturn) returns.push(onReturn);
+    },
   };
   const store = demoStores({
     settings,
@@ -45,7 +50,7 @@ function tab(rule: Rule = () => null, map = new Map<string, string>()) {
     // Polling waits advance the demo's clock instead of real time.
     sleep: async (ms) => clock.advance(ms),
   });
-  return { store, calls, saved, redirects, map };
+  return { store, calls, saved, redirects, returns, map };
 }
 
 const count = (calls: string[], re: RegExp) => calls.filter((c) => re.test(c)).length;
@@ -164,6 +169,20 @@ describe("checkout", () => {
     );
   });
 
+  it("a second tap once the bank's page is on its way pays nothing twice; back on the page, Pay is live", async () => {
+    const t = tab();
+    const checkout = await readyToPay(t);
+    expect(await checkout.pay()).toBe(true);
+    // The browser has not left yet: the button stays busy and a second tap does nothing.
+    expect(checkout.paying).toBe(true);
+    expect(await checkout.pay()).toBe(false);
+    expect(count(t.calls, /^POST \/invoices\/.+\/payments$/)).toBe(1);
+    expect(t.redirects).toHaveLength(1);
+    // The visitor comes back from the bank with the back button: the page is live again.
+    for (const back of t.returns) back();
+    expect(checkout.paying).toBe(false);
+  });
+
   it("a retry after a lost reply reuses the order and the pending payment", async () => {
     let drop = true;
     const t = tab((method, path) => {
@@ -234,8 +253,10 @@ describe("every order completes (a free order, an order paid meanwhile)", () => 
     const checkout = await readyToPay(t);
     expect(await checkout.pay()).toBe(true);
     const orderId = checkout.order?.orderId ?? "";
-    // The second tab pays at the bank; this tab, still on the payment step, clicks Pay again.
+    // Another tab pays at the bank; this one, back on the payment step (the back button),
+    // clicks Pay again.
     await bank(t.redirects[0] ?? "", "pay");
+    for (const back of t.returns) back();
     expect(await checkout.pay()).toBe(true);
     expect(checkout.payError).toBe(false);
     expect(checkout.takePaidOrder()).toBe(orderId);

@@ -135,6 +135,22 @@ describe("browserFiles.redirect", () => {
     expect(assigned).toEqual(["https://bank.example/pay/inv-1", "/demo/pay/inv-2"]);
   });
 
+  it("tells the store when the visitor comes back to the page from the back/forward cache", () => {
+    const listeners: ((event: { persisted: boolean }) => void)[] = [];
+    vi.stubGlobal("window", {
+      location: { assign: () => {} },
+      addEventListener: (type: string, listener: (event: { persisted: boolean }) => void) => {
+        if (type === "pageshow") listeners.push(listener);
+      },
+    });
+    let back = 0;
+    browserFiles.redirect("/demo/pay/inv-3", () => back++);
+    for (const listener of listeners) listener({ persisted: false });
+    expect(back).toBe(0);
+    for (const listener of listeners) listener({ persisted: true });
+    expect(back).toBe(1);
+  });
+
   it("never follows a javascript: or data: address from a backend reply", () => {
     const assigned = location();
     browserFiles.redirect("javascript:alert(1)");
