@@ -13,7 +13,8 @@
  */
 import { renderNginxConf } from "../build/deploy.ts";
 import { unionStyleHashes } from "./release.ts";
-import type { S3Location, S3ReleaseRecord } from "./s3.ts";
+import type { S3Location } from "./s3-client.ts";
+import type { S3ReleaseRecord } from "./s3-records.ts";
 
 export interface StoreUpstream {
   /** The store's endpoint as nginx reaches it: http://host:port (path-style buckets). */
