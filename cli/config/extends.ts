@@ -30,7 +30,9 @@ export interface Layer {
 }
 
 type Plain = Record<string, unknown>;
-const isMapValue = (v: unknown): v is Plain => !!v && typeof v === "object" && !Array.isArray(v);
+/** A YAML map's value: an object, not a list. */
+export const isMapValue = (v: unknown): v is Plain =>
+  !!v && typeof v === "object" && !Array.isArray(v);
 
 /** A layer's values without its `extends` key. */
 export function ownValues(layer: Layer): unknown {

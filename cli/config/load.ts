@@ -2,48 +2,28 @@
  * Loads tenants/<id>.yaml: YAML 1.2 parse → schema (shape and cross-field rules) →
  * asset paths. Never throws for bad input; every problem names file, line, column
  * and field, and all of them are reported at once.
+ *
+ * Reading one file is tenant-file.ts and following its `extends` is extends-chain.ts; here the
+ * merged values are checked (schema, asset files, fonts, contrast) and the tenant is hashed.
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
-import { type Document, LineCounter, parseDocument, type YAMLError } from "yaml";
-import { type AssetBytes, checkAssets, inside } from "./assets.ts";
+import { type AssetBytes, checkAssets } from "./assets.ts";
 import { contrastProblems } from "./contrast.ts";
-import {
-  allowedKeys,
-  describeIssue,
-  describeValue,
-  didYouMean,
-  formatPath,
-  oneLine,
-  unknownKeyMessage,
-} from "./errors.ts";
-import {
-  EXTENDS_KEY,
-  type Layer,
-  locateKey,
-  locateValue,
-  MAX_EXTENDS_DEPTH,
-  mergeLayers,
-} from "./extends.ts";
+import { allowedKeys, describeIssue, formatPath, oneLine, unknownKeyMessage } from "./errors.ts";
+import { isMapValue, type Layer, locateKey, locateValue, mergeLayers } from "./extends.ts";
+import { resolveChain } from "./extends-chain.ts";
 import { fontMetrics } from "./fonts.ts";
-import {
-  complexKeyOffsets,
-  firstAliasOffset,
-  offsetOfPath,
-  pathAtOffset,
-  positionAt,
-} from "./locate.ts";
+import type { ConfigProblem } from "./problem.ts";
 import { TENANT_ID_RE, type TenantConfig, tenantSchema } from "./schema.ts";
-import { yamlShapeProblem } from "./shape.ts";
+import { readLayer } from "./tenant-file.ts";
+import { listTenantIds, missingFileMessage, shownPath } from "./tenants-dir.ts";
 
-export type ConfigProblem = {
-  file: string;
-  line: number;
-  col: number;
-  path: string;
-  message: string;
-};
+// The names the commands and the tests know the loader's parts by.
+export { type ConfigProblem, formatProblem } from "./problem.ts";
+export { MAX_ALIAS_COUNT, MAX_CONFIG_BYTES } from "./tenant-file.ts";
+export { listTenantIds } from "./tenants-dir.ts";
+
 export type LoadedTenant = {
   ok: true;
   id: string;
@@ -74,33 +54,6 @@ export type TenantInput = {
 export type FailedTenant = { ok: false; id: string; file: string; problems: ConfigProblem[] };
 export type LoadResult = LoadedTenant | FailedTenant;
 
-export const MAX_CONFIG_BYTES = 1024 * 1024;
-export const MAX_ALIAS_COUNT = 50;
-
-/** `tenants/mysport.yaml:12:5  theme.palette.primary  expected …` */
-export function formatProblem(p: ConfigProblem): string {
-  return `${p.file}:${p.line}:${p.col}  ${p.path}  ${p.message}`;
-}
-
-/** A path as the user should see it: relative to the working directory, with `/`. */
-function shownPath(abs: string): string {
-  const rel = relative(process.cwd(), abs) || ".";
-  return rel.split(sep).join("/");
-}
-
-export async function listTenantIds(tenantsDir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(tenantsDir, { withFileTypes: true });
-    return entries
-      .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith(".yaml"))
-      .map((e) => e.name.slice(0, -".yaml".length))
-      .filter((id) => TENANT_ID_RE.test(id))
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
 function fail(id: string, file: string, problems: ConfigProblem[]): FailedTenant {
   const sorted = problems
     .map((p) => ({ ...p, path: oneLine(p.path), message: oneLine(p.message) }))
@@ -113,28 +66,6 @@ function fail(id: string, file: string, problems: ConfigProblem[]): FailedTenant
         a.col - b.col,
     );
   return { ok: false, id, file, problems: sorted };
-}
-
-async function missingFileMessage(tenantsDir: string, shown: string, id: string): Promise<string> {
-  const known = await listTenantIds(tenantsDir);
-  const guess = didYouMean(id, known);
-  const hint = guess ? ` — did you mean ${JSON.stringify(guess)}?` : "";
-  const list = known.length ? `known tenants: ${known.join(", ")}` : "no tenants found";
-  return `no such tenant: ${shown}; ${list}${hint}`;
-}
-
-function yamlProblem(doc: Document, lc: LineCounter, file: string, e: YAMLError): ConfigProblem {
-  const offset = e.pos[0];
-  const { line, col } = positionAt(lc, offset);
-  if (e.code === "DUPLICATE_KEY") {
-    const path = pathAtOffset(doc, offset);
-    const key = JSON.stringify(String(path.at(-1) ?? ""));
-    const message = `duplicate key ${key}; expected each key once in a map`;
-    return { file, line, col, path: path.length ? formatPath(path) : "(yaml)", message };
-  }
-  // In a broken document a data path would mislead, so syntax errors name none.
-  const text = (e.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
-  return { file, line, col, path: "(yaml)", message: `invalid YAML: ${text}` };
 }
 
 function schemaProblems(layers: readonly Layer[], data: unknown) {
@@ -163,153 +94,10 @@ function schemaProblems(layers: readonly Layer[], data: unknown) {
   return { config: undefined, problems };
 }
 
-const isMapValue = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === "object" && !Array.isArray(v);
-
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   let cur = data;
   for (const seg of path) cur = (cur as Record<PropertyKey, unknown> | undefined)?.[seg];
   return cur;
-}
-
-type Parsed = { ok: true; layer: Layer } | { ok: false; problems: ConfigProblem[] };
-
-/** Reads and parses one tenant file; what is wrong with it is placed in that file. */
-async function readLayer(
-  id: string,
-  abs: string,
-  file: string,
-  missing: () => Promise<ConfigProblem>,
-): Promise<Parsed> {
-  const problem = (message: string, path = "(file)"): Parsed => ({
-    ok: false,
-    problems: [{ file, line: 1, col: 1, path, message }],
-  });
-  let bytes: Buffer;
-  try {
-    const info = await stat(abs);
-    if (!info.isFile()) return problem(`not a file: ${file}; expected a YAML file`);
-    if (info.size > MAX_CONFIG_BYTES) {
-      return problem(`the file is ${info.size} bytes; expected at most ${MAX_CONFIG_BYTES} bytes`);
-    }
-    bytes = await readFile(abs);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { ok: false, problems: [await missing()] };
-    return problem(`cannot read ${file}: ${code ?? (e as Error).message}`);
-  }
-
-  const text = bytes.toString("utf8");
-  const shape = yamlShapeProblem(text);
-  if (shape) {
-    // Too big or too deep to parse safely: placed by counting lines, without the parser.
-    const before = text.slice(0, shape.offset);
-    const line = before.split("\n").length;
-    const col = shape.offset - before.lastIndexOf("\n");
-    return { ok: false, problems: [{ file, line, col, path: "(yaml)", message: shape.message }] };
-  }
-  const lc = new LineCounter();
-  const doc = parseDocument(text, {
-    version: "1.2",
-    schema: "core",
-    uniqueKeys: true,
-    prettyErrors: true,
-    lineCounter: lc,
-    logLevel: "error",
-  });
-  const syntax = [...doc.errors, ...doc.warnings].map((e) => yamlProblem(doc, lc, file, e));
-  for (const offset of complexKeyOffsets(doc)) {
-    const message = "a list or map used as a key; expected a plain key such as tenantName";
-    syntax.push({ file, ...positionAt(lc, offset), path: "(yaml)", message });
-  }
-  if (syntax.length) return { ok: false, problems: syntax };
-  if (doc.contents === null) {
-    return problem(
-      "the file is empty; expected a map of tenant settings (tenantName: …)",
-      "(root)",
-    );
-  }
-  let data: unknown;
-  try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-  } catch (e) {
-    // yaml refuses documents whose aliases expand too much (the "billion laughs" attack).
-    const { line, col } = positionAt(lc, firstAliasOffset(doc));
-    const message = /alias/i.test(String((e as Error)?.message))
-      ? `too many alias expansions; expected at most ${MAX_ALIAS_COUNT} — write the values out instead of nesting aliases`
-      : `invalid YAML: ${(e as Error)?.message ?? String(e)}`;
-    return { ok: false, problems: [{ file, line, col, path: "(yaml)", message }] };
-  }
-  return { ok: true, layer: { id, abs, file, bytes, doc, lc, data } };
-}
-
-type Chain = { ok: true; layers: Layer[] } | { ok: false; problems: ConfigProblem[] };
-
-/**
- * The tenant file and the files it extends, child first. A base is another tenant of the same
- * folder, named by its id (so no path can reach outside it), and its real file must be inside
- * the folder too (no symbolic link out); a cycle and a chain longer than MAX_EXTENDS_DEPTH are
- * refused where the `extends` that closes or lengthens it is written.
- */
-async function resolveChain(tenantsDir: string, first: Layer): Promise<Chain> {
-  const layers = [first];
-  const shownDir = shownPath(tenantsDir);
-  let realDir = tenantsDir;
-  try {
-    realDir = await realpath(tenantsDir);
-  } catch {
-    // The folder was readable a moment ago; keep the resolved path.
-  }
-  for (;;) {
-    const cur = layers.at(-1) as Layer;
-    if (!isMapValue(cur.data) || !Object.hasOwn(cur.data, EXTENDS_KEY)) return { ok: true, layers };
-    const value = cur.data[EXTENDS_KEY];
-    const refuse = async (message: string): Promise<ConfigProblem> => ({
-      file: cur.file,
-      ...positionAt(cur.lc, offsetOfPath(cur.doc, [EXTENDS_KEY])),
-      path: EXTENDS_KEY,
-      message,
-    });
-    const stop = async (message: string): Promise<Chain> => ({
-      ok: false,
-      problems: [await refuse(message)],
-    });
-    if (typeof value !== "string" || !TENANT_ID_RE.test(value)) {
-      return stop(
-        `expected the id of another tenant in ${shownDir}/ (e.g. mysport), received ${describeValue(value)}`,
-      );
-    }
-    if (layers.some((l) => l.id === value)) {
-      const cycle = [...layers.map((l) => l.id), value].join(" → ");
-      return stop(`extends makes a cycle (${cycle}); a tenant cannot inherit from itself`);
-    }
-    if (layers.length > MAX_EXTENDS_DEPTH) {
-      const chain = [...layers.map((l) => l.id), value].join(" → ");
-      return stop(
-        `a chain of more than ${MAX_EXTENDS_DEPTH} extends (${chain}); expected at most ${MAX_EXTENDS_DEPTH} — write the values in a nearer base`,
-      );
-    }
-    const abs = join(tenantsDir, `${value}.yaml`);
-    const file = shownPath(abs);
-    const missing = async () =>
-      refuse(`${await missingFileMessage(tenantsDir, file, value)}; extends names a tenant id`);
-    try {
-      if (!inside(realDir, await realpath(abs))) {
-        return stop(
-          `${file} leads outside ${shownDir}/ through a symbolic link; a base must be a tenant file inside it`,
-        );
-      }
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT")
-        return { ok: false, problems: [await missing()] };
-      return stop(
-        `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      );
-    }
-    const parsed = await readLayer(value, abs, file, missing);
-    if (!parsed.ok) return parsed;
-    layers.push(parsed.layer);
-  }
 }
 
 async function loadFile(
