@@ -3,197 +3,36 @@
  * validation, the JSON Schema for editors and the field reference.
  *
  * Every difference between tenants lives here as data; the storefront core never
- * compares a tenant's name. One file on purpose, though over ~350 lines: the contract is read
- * top to bottom as the field reference, and its type check against the browser's settings type
- * sits at its end.
+ * compares a tenant's name. The tenant's fields are here, read top to bottom as the field
+ * reference; its larger parts have a file each (locale-schema.ts, theme-schema.ts,
+ * host-schema.ts, shell-schema.ts, privacy-schema.ts). The cross-field rules follow the fields,
+ * and the type check against the browser's settings type sits at the end.
  */
 import { z } from "zod";
 import type * as Browser from "../../storefront/src/settings-types.ts";
+import { hostSchema, tlsSchema } from "./host-schema.ts";
+import {
+  currencyId,
+  type Language,
+  type LocalizedText,
+  languageSchema,
+  localizedTextSchema,
+} from "./locale-schema.ts";
 import { cspAddress } from "./origin.ts";
 import { privacyIssues, privacySchema } from "./privacy-schema.ts";
+import { footerSchema, type MenuItem, menuItemSchema, SOCIAL_NETWORKS } from "./shell-schema.ts";
+import { themeSchema } from "./theme-schema.ts";
 
-export const LANGUAGES = ["ru", "en", "es"] as const;
-export const languageSchema = z.enum(LANGUAGES).describe("A supported language code.");
-export type Language = z.infer<typeof languageSchema>;
-
-/** Text given per language; ru is the fallback and therefore required. */
-export const localizedTextSchema = z
-  .strictObject({
-    ru: z.string().min(1),
-    en: z.string().min(1).optional(),
-    es: z.string().min(1).optional(),
-  })
-  .describe("Text per language; ru is required (fallback), en and es optional.");
-export type LocalizedText = z.infer<typeof localizedTextSchema>;
-
-const hexColor = z
-  .string()
-  .regex(/^#[0-9a-fA-F]{6}$/, { message: 'a colour as "#rrggbb"' })
-  .describe('A colour as "#rrggbb".');
-
-/** A path to an asset file, relative to the tenants directory (e.g. mysport/logo.svg). */
-const assetPath = z
-  .string()
-  .regex(/^[a-z0-9-]+\/[A-Za-z0-9._-]+\.(svg|png|ico|webp)$/, {
-    message:
-      "a file under the tenant's asset folder, e.g. mysport/logo.svg (svg, png, ico or webp)",
-  })
-  .describe("Asset file relative to the tenants directory, e.g. mysport/logo.svg.");
+// Every name of the parts is the contract's too: the rest of the CLI and the tests import it
+// from this file.
+export * from "./host-schema.ts";
+export * from "./locale-schema.ts";
+export * from "./shell-schema.ts";
+export * from "./theme-schema.ts";
 
 const httpsUrl = z
   .url({ protocol: /^https?$/, message: "an http(s) URL" })
   .describe("An absolute http(s) URL.");
-
-export const CURRENCIES = [643, 840, 978] as const;
-const currencyId = z
-  .union(CURRENCIES.map((c) => z.literal(c)))
-  .describe("ISO 4217 numeric currency code: 643 rouble, 840 US dollar, 978 euro.");
-
-export const MENU_ITEMS = [
-  "participants",
-  "photographers",
-  "organizers",
-  "business",
-  "contacts",
-] as const;
-export const menuItemSchema = z
-  .enum(MENU_ITEMS)
-  .describe(
-    "A menu item: participants (/), photographers, organizers, business (landing pages), contacts.",
-  );
-export type MenuItem = z.infer<typeof menuItemSchema>;
-
-export const SOCIAL_NETWORKS = ["vk", "telegram", "youtube", "instagram", "facebook", "x"] as const;
-
-/** A self-hosted WOFF2 font file, relative to the tenants directory (e.g. ironstar/manrope-400.woff2). */
-const fontPath = z.string().regex(/^[a-z0-9-]+\/[A-Za-z0-9._-]+\.woff2$/, {
-  message: "a WOFF2 file under the tenant's asset folder, e.g. ironstar/brand-400.woff2",
-});
-
-/**
- * The brand's own typeface: self-hosted WOFF2 files (checked, copied with a content hash,
- * preloaded), shown with metric-matched fallback so the swap to it moves nothing.
- */
-export const fontsSchema = z
-  .strictObject({
-    family: z
-      .string()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{0,39}$/, {
-        message: "a family name of letters, digits, spaces and hyphens (at most 40)",
-      })
-      .describe("Family name the files are declared under, e.g. Manrope."),
-    regular: fontPath.describe("WOFF2 file of the regular weight (400), at most 100 KiB."),
-    bold: fontPath
-      .optional()
-      .describe(
-        "WOFF2 file of the bold weight (700), at most 100 KiB; without it bold is synthesized.",
-      ),
-  })
-  .describe(
-    "Brand font, placed before typography.fontFamily (which stays the fallback); omit for system fonts only.",
-  );
-
-export const themeSchema = z
-  .strictObject({
-    id: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]+$/, { message: "letters, digits, _ or -" })
-      .describe(
-        "Theme id sent to themes-service (banner images) and as the cart's Theme attribute.",
-      ),
-    palette: z
-      .strictObject({
-        primary: hexColor.describe("Main brand colour: buttons, links, the themed app bar."),
-        onPrimary: hexColor.describe("Text and icons drawn on the primary colour."),
-        secondary: hexColor.describe("Accent colour: badges, highlights."),
-        background: hexColor.describe("Page background."),
-        surface: hexColor.describe("Cards, bars and dialogs."),
-        text: hexColor.describe("Body text."),
-        textMuted: hexColor.describe("Secondary text."),
-        error: hexColor.describe("Error text and the error snackbar."),
-      })
-      .describe("Colour tokens, emitted as CSS custom properties."),
-    typography: z
-      .strictObject({
-        fontFamily: z
-          .string()
-          // Quotes in pairs: an unclosed one would swallow the rest of the theme stylesheet.
-          .regex(/^(?=.*[A-Za-z0-9])(?:[A-Za-z0-9 ,-]|'[A-Za-z0-9 ,"-]*'|"[A-Za-z0-9 ,'-]*")+$/, {
-            message:
-              "a CSS font-family list (letters, digits, spaces, commas, hyphens; names quoted in pairs of ' or \")",
-          })
-          .describe("CSS font-family list."),
-        baseSize: z.number().int().min(12).max(20).describe("Base font size in px (12–20)."),
-        headingWeight: z
-          .union([400, 500, 600, 700, 800, 900].map((w) => z.literal(w)))
-          .describe("Font weight of headings."),
-      })
-      .describe("Typography tokens."),
-    fonts: fontsSchema.optional(),
-    radius: z.number().int().min(0).max(32).describe("Corner radius in px (0–32)."),
-    logo: assetPath.describe("Logo for the app bar on tablet and desktop."),
-    logoSmall: assetPath.describe("Compact logo for phones."),
-    favicon: assetPath.describe("Favicon (svg or png)."),
-    hero: assetPath
-      .optional()
-      .describe(
-        "Hero image at the top of home, under its heading and search (svg, webp or png; dark, the text over it is white). The first screen's largest element, so it is in the prerendered page and preloaded; without it the API's banner or first event cover becomes the largest element and waits for the API.",
-      ),
-  })
-  .describe("Visual theme of the tenant.");
-
-/** A file on the server nginx runs on, written into nginx.conf: no quotes, spaces or `$`. */
-const serverPath = z
-  .string()
-  .max(4096)
-  .regex(/^\/[A-Za-z0-9._@+/-]*$/, {
-    message: "an absolute path on the server, such as /etc/ssl/shop/fullchain.pem",
-  });
-
-export const tlsSchema = z
-  .strictObject({
-    certificate: serverPath.describe(
-      "The certificate chain (PEM) for the tenant's hosts, as a path on the nginx server.",
-    ),
-    certificateKey: serverPath.describe("Its private key (PEM), as a path on the nginx server."),
-  })
-  .describe(
-    "HTTPS in the generated nginx.conf: the shop on port 443 (HTTP/2) and a port-80 server that only redirects to https://; omit when TLS ends in front of nginx. Never sent to the browser.",
-  );
-
-export const hostSchema = z
-  .strictObject({
-    host: z
-      .string()
-      .regex(/^[a-z0-9.-]+(:\d+)?$/, { message: "a host name such as shop.example.com" })
-      .describe("Host name the bundle is served on."),
-    currencyId: currencyId.optional().describe("Currency override on this host (US hosts: 840)."),
-    language: languageSchema
-      .optional()
-      .describe("Language forced on this host (an English or US host: en)."),
-  })
-  .describe("A host the tenant is served on, with optional overrides.");
-
-export const footerSchema = z
-  .strictObject({
-    socialIcons: z
-      .strictObject({
-        languages: z.array(languageSchema).min(1).describe("Languages in which the icons show."),
-      })
-      .optional()
-      .describe("Social network icons (links from `social`)."),
-    copyright: z
-      .strictObject({
-        languages: z.array(languageSchema).min(1).describe("Languages in which it shows."),
-        holder: z.string().min(1).describe("Copyright holder, shown as © YEAR holder."),
-      })
-      .optional()
-      .describe("Copyright line."),
-    supportLink: z
-      .enum(["always", "otherwise", "never"])
-      .describe("Support link: always, otherwise (whenever the copyright is not shown) or never."),
-  })
-  .describe("Footer rules; omit the footer (null) for no footer at all.");
 
 export const authSchema = z
   .strictObject({
