@@ -39,12 +39,12 @@ export const PORT_PLAN = {
   /** nginx of the zero-downtime unit test (test/unit/publish/zero-downtime.test.ts). */
   unitNginx: { offset: 43, count: 1 },
   /**
-   * The Ceph cluster of the S3 publish tests (s3-publish.test.ts): +0 monitor, +1 gateway,
-   * +2..+6 the OSD, +7..+9 the test's own (proxies, a closed port).
+   * The one Ceph cluster of the daemons project (test/unit/publish/daemons.setup.ts): +0 monitor,
+   * +1 gateway, +2..+6 the OSD; +7..+9 are s3-publish.test.ts's own (proxies, a closed port).
    */
-  unitCephPublish: { offset: 50, count: 10 },
-  /** The same for the serving tests (s3-zero-downtime.test.ts), nginx among the test's own. */
-  unitCephServing: { offset: 60, count: 10 },
+  unitCeph: { offset: 50, count: 10 },
+  /** nginx in front of the store (s3-zero-downtime.test.ts). */
+  unitS3Nginx: { offset: 60, count: 1 },
 } as const satisfies Record<string, { offset: number; count: number }>;
 
 type SinglePort = {

@@ -12,6 +12,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+/** What a test needs to reach the cluster (all of Ceph but its `stop`), as the set-up provides it. */
+export type CephAccess = Omit<Ceph, "stop">;
+
 export interface Ceph {
   /** http://127.0.0.1:<port> of the RADOS Gateway. */
   endpoint: string;

@@ -16,20 +16,21 @@ import {
   PutObjectCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildTenants } from "../../../cli/build/build.ts";
 import type { BuildManifest } from "../../../cli/build/manifest.ts";
 import { publishTenant, publishTenants, rollbackTenant } from "../../../cli/publish/publish.ts";
 import { releaseName } from "../../../cli/publish/release.ts";
 import { openS3Target, READ_CONCURRENCY, S3Target } from "../../../cli/publish/s3.ts";
 import { planBlock } from "../../ports.ts";
-import { type Ceph, startCeph } from "./ceph.ts";
+import type { CephAccess } from "./ceph.ts";
 import { buildVersions, type Version } from "./releases.ts";
 import { clientFor, createBucket, getJson, storeProxy } from "./s3-store.ts";
 
-const BASE = planBlock("unitCephPublish");
+/** The cluster of the daemons project; +7..+9 of its ports are this file's own. */
+const BASE = planBlock("unitCeph");
 const ID = "mysport";
-let ceph: Ceph;
+let ceph: CephAccess;
 let admin: S3Client;
 let work: string;
 let v: Record<string, Version>;
@@ -130,7 +131,6 @@ function storefront(
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "storefront-s3-"));
-  const cluster = startCeph(BASE);
   v = await buildVersions(work, ID, {
     first: () => {},
     renamed: (doc) => doc.set("tenantName", "MySport Live"),
@@ -139,13 +139,12 @@ beforeAll(async () => {
   // Two tenants built together: the same core, so most of their files are the same bytes.
   both = { tenantsDir: "tenants", distDir: join(work, "both") };
   await buildTenants({ tenantsDir: "tenants", outDir: both.distDir, ids: [ID, "timerman"] });
-  ceph = await cluster;
+  ceph = inject("ceph");
   admin = clientFor(ceph);
 }, 240_000);
 
 afterAll(async () => {
   admin?.destroy();
-  await ceph?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 }, 60_000);
 
@@ -472,7 +471,7 @@ describe("failures leave the live release as it was", () => {
     await seed.close();
     const proxy = await storeProxy(ceph.endpoint, BASE + 7);
     try {
-      proxy.delayPuts = 150;
+      proxy.passPuts = 3;
       const args = (endpoint: string) => [
         "publish",
         ID,
@@ -488,8 +487,8 @@ describe("failures leave the live release as it was", () => {
       ];
       let pid = 0;
       const running = storefront(args(proxy.url), {}, (p) => (pid = p));
-      // Interrupted after a few uploads went through.
-      for (let i = 0; i < 2000 && proxy.puts.length < 3; i++)
+      // Interrupted after three uploads went through and while the next ones wait on the store.
+      for (let i = 0; i < 2000 && (proxy.puts.length < 4 || proxy.answeredPuts < 3); i++)
         await new Promise((r) => setTimeout(r, 10));
       process.kill(pid, "SIGINT");
       const stopped = await running;

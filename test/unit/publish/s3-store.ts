@@ -4,18 +4,22 @@
  * requests (a throttling store, a failing upload, a publish stopped halfway).
  */
 
-import { createServer, request, type Server } from "node:http";
+import { createServer, request, type Server, type ServerResponse } from "node:http";
 import {
   CreateBucketCommand,
   GetObjectCommand,
   PutBucketPolicyCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import type { Ceph } from "./ceph.ts";
+import type { CephAccess } from "./ceph.ts";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 
-export function clientFor(ceph: Ceph, endpoint = ceph.endpoint, secret = ceph.secretAccessKey) {
+export function clientFor(
+  ceph: CephAccess,
+  endpoint = ceph.endpoint,
+  secret = ceph.secretAccessKey,
+) {
   return new S3Client({
     endpoint,
     forcePathStyle: true,
@@ -57,8 +61,13 @@ export interface ProxyControl {
   puts: string[];
   /** Decides per request: a status to answer with instead of the store, or null to pass it on. */
   fault: (method: string, path: string, attempt: number) => number | null;
-  /** Milliseconds each PUT is held before it is passed on. */
-  delayPuts: number;
+  /**
+   * How many PUTs are passed on; those after them are held unanswered until the proxy closes
+   * (a publish stopped halfway, whatever the machine's speed). Infinity: every one.
+   */
+  passPuts: number;
+  /** PUTs the store has answered. */
+  answeredPuts: number;
   close(): Promise<void>;
 }
 
@@ -66,12 +75,19 @@ export interface ProxyControl {
 export async function storeProxy(target: string, port: number): Promise<ProxyControl> {
   const upstream = new URL(target);
   const attempts = new Map<string, number>();
+  const holding = new Set<ServerResponse>();
+  let passed = 0;
   const control: ProxyControl = {
     url: `http://127.0.0.1:${port}`,
     puts: [],
     fault: () => null,
-    delayPuts: 0,
-    close: () => new Promise((r) => server.close(() => r())),
+    passPuts: Number.POSITIVE_INFINITY,
+    answeredPuts: 0,
+    close: () =>
+      new Promise((r) => {
+        for (const held of holding) held.destroy();
+        server.close(() => r());
+      }),
   };
   const server: Server = createServer((req, res) => {
     const path = req.url ?? "/";
@@ -102,6 +118,7 @@ export async function storeProxy(target: string, port: number): Promise<ProxyCon
           headers: req.headers,
         },
         (up) => {
+          if (method === "PUT") up.once("end", () => control.answeredPuts++);
           res.writeHead(up.statusCode ?? 502, up.headers);
           up.pipe(res);
         },
@@ -109,8 +126,10 @@ export async function storeProxy(target: string, port: number): Promise<ProxyCon
       out.on("error", () => res.destroy());
       req.pipe(out);
     };
-    if (method === "PUT" && control.delayPuts > 0) setTimeout(forward, control.delayPuts);
-    else forward();
+    if (method === "PUT" && ++passed > control.passPuts) {
+      holding.add(res);
+      res.on("close", () => holding.delete(res));
+    } else forward();
   });
   server.keepAliveTimeout = 1000;
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));

@@ -12,13 +12,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BuildManifest } from "../../../cli/build/manifest.ts";
 import { publishTenant, rollbackTenant } from "../../../cli/publish/publish.ts";
 import { openTarget, type Target } from "../../../cli/publish/target.ts";
 import { languageCookieName } from "../../../storefront/src/domain/pages.ts";
-import { planBlock } from "../../ports.ts";
-import { type Ceph, startCeph } from "./ceph.ts";
+import { planPort } from "../../ports.ts";
+import type { CephAccess } from "./ceph.ts";
 import {
   loadClient,
   MAX_PAGES,
@@ -31,12 +31,11 @@ import { buildVersions, newLogo, type Version } from "./releases.ts";
 import { clientFor, createBucket } from "./s3-store.ts";
 
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-const BASE = planBlock("unitCephServing");
-/** nginx: the first of the ports the cluster leaves to the test. */
-const PORT = BASE + 7;
+/** nginx in front of the store. */
+const PORT = planPort("unitS3Nginx");
 const ID = "mysport";
 const BUCKET = "storefront-www";
-let ceph: Ceph;
+let ceph: CephAccess;
 let admin: S3Client;
 let work: string;
 let prefix: string;
@@ -50,7 +49,6 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "storefront-s3-serving-"));
   prefix = join(work, "nginx");
   sites = join(work, "sites");
-  const cluster = startCeph(BASE);
   versions = await buildVersions(work, ID, {
     first: () => {},
     // A brand refresh: another colour (every page's inline style, so its CSP hash, changes)
@@ -77,7 +75,7 @@ beforeAll(async () => {
   await mkdir(prefix, { recursive: true });
   await mkdir(sites, { recursive: true });
   await writeFile(join(prefix, "nginx.conf"), nginxMainConf(prefix, `${sites}/*.conf`));
-  ceph = await cluster;
+  ceph = inject("ceph");
   admin = clientFor(ceph);
   await createBucket(admin, BUCKET);
   for (const [k, val] of Object.entries(ceph.env)) process.env[k] = val;
@@ -90,7 +88,6 @@ afterAll(async () => {
     await exited;
   }
   admin?.destroy();
-  await ceph?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 }, 60_000);
 

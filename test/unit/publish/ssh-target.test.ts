@@ -82,6 +82,11 @@ beforeAll(async () => {
       "StrictModes=no",
       "-o",
       `PidFile=${join(work, "sshd.pid")}`,
+      // Debian's bash reads ~/.bashrc in every shell sshd starts for a command, and root's on
+      // these machines initialises pyenv (0.6 s a command, most of this file's time): a
+      // SHLVL already set makes bash a nested shell, which reads no start-up file.
+      "-o",
+      "SetEnv=SHLVL=1",
     ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
