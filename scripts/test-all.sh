@@ -1,22 +1,19 @@
 #!/usr/bin/env bash
-# The whole test suite, set-up included, on a fresh machine (docs/testing.md): npm dependencies;
-# Debian's Chromium, nginx, rsync, sshd, Ceph and the PDF tools when absent, installed in the
-# background while lint, types, layers, the audit, the catalogs and the quick unit tests run;
-# then every tenant built, the same build and each CLI command under the newest Node LTS, the
-# integration and daemon unit tests, and the browser tests. Each step prints when it starts;
-# each runner ends with its ten slowest tests.
+# The whole test suite, set-up included, on a fresh machine (docs/testing.md, "The test command,
+# step by step"): Debian's Chromium, nginx, rsync, sshd, Ceph and the PDF tools when absent, and
+# the newest Node LTS with its tools, installed in the background while npm's dependencies, lint,
+# types, the audit, the catalogs and the quick unit tests run; then the layers, every tenant
+# built, the same build and each CLI command under the newest Node LTS, the integration and
+# daemon unit tests, and the browser tests. Each step prints when it starts; each runner ends
+# with its ten slowest tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 step() { printf '\n== %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
 mkdir -p .cache
 
-step "dependencies (npm)"
-bash scripts/ensure-deps.sh
-node scripts/build-cli.mjs
-
 # What downloads and unpacks (Debian's packages; the newest Node LTS and the pinned tools that
-# run under it) goes on beside the checks below, which need none of it.
+# run under it) goes on beside npm's install and the checks below, which need none of it.
 debian_log=.cache/test-setup-debian.log
 tools_log=.cache/test-setup-tools.log
 bash scripts/ensure-debian.sh >"$debian_log" 2>&1 &
@@ -24,6 +21,11 @@ debian=$!
 { bash scripts/ensure-node-lts.sh && bash scripts/ensure-depcruise.sh &&
   bash scripts/ensure-host-tools.sh; } >"$tools_log" 2>&1 &
 tools=$!
+
+step "dependencies (npm)"
+bash scripts/ensure-deps.sh
+node scripts/build-cli.mjs
+
 # Waits for a background set-up job; on failure shows its output and stops the run.
 finish_setup() {
   if ! wait "$1"; then
