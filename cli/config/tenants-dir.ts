@@ -13,6 +13,28 @@ export function shownPath(abs: string): string {
   return rel.split(sep).join("/");
 }
 
+/**
+ * A value as a message may show it: quoted, with control characters (a newline that would start a
+ * forged CI annotation, an escape sequence) escaped.
+ */
+export const quoted = (value: string): string => JSON.stringify(value);
+
+/**
+ * Why `id` cannot be a tenant id (lower-case letters and digits, single hyphens between), or null.
+ * Checked wherever an id reaches a path or a key: `../victim` must never name another folder.
+ */
+export function tenantIdProblem(id: string): string | null {
+  return TENANT_ID_RE.test(id)
+    ? null
+    : `${quoted(id)} is not a tenant id (lower-case letters and digits, single hyphens between)`;
+}
+
+/** Throws when `id` is not a tenant id (see tenantIdProblem). */
+export function assertTenantId(id: string): void {
+  const problem = tenantIdProblem(id);
+  if (problem) throw new Error(problem);
+}
+
 export async function listTenantIds(tenantsDir: string): Promise<string[]> {
   try {
     const entries = await readdir(tenantsDir, { withFileTypes: true });

@@ -4,6 +4,7 @@
  */
 import { type Command, CommanderError } from "commander";
 import type { Printer } from "../commands/print.ts";
+import { tenantIdProblem } from "../config/tenants-dir.ts";
 
 /** What each group of commands is added with. */
 export interface CommandContext {
@@ -27,8 +28,20 @@ export const common = (cmd: Command) =>
     .option("--json", "print a machine-readable result (for CI)")
     .option("--verbose", "print stack traces of unexpected errors");
 
-/** `build` and `publish` take tenant ids or --all: exactly one of them (a usage error, exit 2). */
+/** A tenant id given on the command line that cannot be one is a usage error (exit 2). */
+export function tenantIds(ids: string[]): void {
+  for (const id of ids) {
+    const problem = tenantIdProblem(id);
+    if (problem) throw new CommanderError(2, "storefront.usage", `error: ${problem}`);
+  }
+}
+
+/**
+ * `build` and `publish` take tenant ids or --all: exactly one of them, and ids that can be
+ * tenant ids (a usage error, exit 2).
+ */
 export function idsOrAll(ids: string[], all: boolean | undefined): void {
+  tenantIds(ids);
   if (!all && ids.length === 0) {
     throw new CommanderError(2, "storefront.usage", "error: name tenant ids or pass --all");
   }

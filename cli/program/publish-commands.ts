@@ -4,7 +4,7 @@
  */
 import { type Command, CommanderError } from "commander";
 import type { TargetSpecOptions } from "../publish/target.ts";
-import { type CommandContext, type CommonOptions, common, idsOrAll } from "./common.ts";
+import { type CommandContext, type CommonOptions, common, idsOrAll, tenantIds } from "./common.ts";
 
 interface ServingFlags {
   to: string;
@@ -142,6 +142,7 @@ export function addPublishCommands({ program, print, setExitCode }: CommandConte
         .description("Switch a tenant's `current` back to the previous (or the named) release"),
     ),
   ).action(async (id: string, o: CommonOptions & ServingFlags & { release?: string }) => {
+    tenantIds([id]);
     const { runRollback } = await import("../commands/rollback.ts");
     setExitCode(
       await runRollback({

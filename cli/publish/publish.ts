@@ -18,6 +18,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type BuildManifest, MANIFEST_FILE } from "../build/manifest.ts";
 import { loadTenant } from "../config/load.ts";
+import { assertTenantId, tenantIdProblem } from "../config/tenants-dir.ts";
 import {
   assetPaths,
   diffManifests,
@@ -101,6 +102,7 @@ function adoptLiveRelease(
 }
 
 export async function publishTenant(o: PublishOptions, id: string): Promise<TenantPublishResult> {
+  assertTenantId(id);
   const started = performance.now();
   const done = (r: Omit<TenantPublishResult, "id" | "ms">): TenantPublishResult => ({
     id,
@@ -153,7 +155,9 @@ export async function publishTenants(
   onResult: (r: TenantPublishResult) => void = () => {},
 ): Promise<TenantPublishResult[]> {
   const results: TenantPublishResult[] = new Array(ids.length);
-  await o.target.prefetch?.(ids);
+  // Only ids that can be tenant ids reach a key; the others fail on their own below.
+  const ahead = ids.filter((id) => tenantIdProblem(id) === null);
+  if (ahead.length > 0) await o.target.prefetch?.(ahead);
   let next = 0;
   const lane = async () => {
     while (next < ids.length) {
@@ -186,6 +190,7 @@ export async function rollbackTenant(
   id: string,
   release?: string,
 ): Promise<TenantPublishResult> {
+  assertTenantId(id);
   const started = performance.now();
   const state = await target.state(id);
   if (!state.current) throw new Error(`${id} has no live release on ${target.label}`);
