@@ -24,6 +24,22 @@ async function recipe(): Promise<Workflow> {
   return parse(block) as Workflow;
 }
 
+/** Every `run:` script of every YAML block of the page, wherever it sits in the block. */
+async function scripts(): Promise<string[]> {
+  const doc = await readFile("docs/ci-publishing.md", "utf8");
+  const found: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === "object")
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "run" && typeof value === "string") found.push(value);
+        else walk(value);
+      }
+  };
+  for (const [, block] of doc.matchAll(/```yaml\n([\s\S]*?)```/g)) walk(parse(block ?? ""));
+  return found;
+}
+
 /** Every `--option` a command line of the recipe passes to `storefront <command>`. */
 function optionsOf(steps: Step[], command: string): string[] {
   const lines = steps.flatMap((s) => (s.run ?? "").replace(/\\\n\s*/g, " ").split("\n"));
@@ -49,6 +65,14 @@ describe("the CI recipe in docs/ci-publishing.md", () => {
     expect(onMain?.run).not.toContain("--dry-run");
     expect(wf.jobs.rollback?.if).toContain("workflow_dispatch");
     expect(wf.jobs.rollback?.steps.some((s) => s.run?.includes("storefront rollback"))).toBe(true);
+  });
+
+  it("pastes no expression into a script: inputs, secrets and variables come through env:", async () => {
+    const all = await scripts();
+    expect(all.length).toBeGreaterThan(8);
+    // GitHub's own guidance: `${{ inputs.tenant }}` in `run:` is text the shell parses, so
+    // whoever starts a run could inject commands into the job that holds the deploy key.
+    expect(all.filter((run) => run.includes("${{"))).toEqual([]);
   });
 
   it("passes only options the commands have", async () => {
