@@ -12,6 +12,7 @@ import {
   phoneSelfie,
   XMP_TEXT,
 } from "../fixtures/selfies/phone-jpeg.ts";
+import { fileOnDisk } from "./file-on-disk.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
@@ -159,11 +160,14 @@ test("a HEIC this browser cannot read says so; over 8 MB says the limit; nothing
   await expect(page.locator(".search-error")).toHaveText(
     "This photo is damaged or incomplete. Choose another photo.",
   );
-  await input.setInputFiles({
-    name: "huge.jpg",
-    mimeType: "image/jpeg",
-    buffer: Buffer.concat([Buffer.from(phoneSelfie()), Buffer.alloc(8 * 1024 * 1024, 0)]),
-  });
+  // A phone photo padded past 8 MB, picked from disk (fileOnDisk: no 8 MB through the protocol).
+  await input.setInputFiles(
+    fileOnDisk(
+      test.info(),
+      "huge.jpg",
+      Buffer.concat([Buffer.from(phoneSelfie()), Buffer.alloc(8 * 1024 * 1024, 0)]),
+    ),
+  );
   await expect(page.locator(".search-error")).toHaveText("Upload a photo up to 8 MB");
   expect(sent.count()).toBe(0);
 });
