@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import YAML from "yaml";
 import { startCliServer } from "./cli-server.ts";
+import { fileOnDisk } from "./file-on-disk.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
@@ -219,11 +220,14 @@ test("a selfie that is not a photo, or over 8 MB, is refused before any upload",
     buffer: Buffer.from("not a photo"),
   });
   await expect(error).toHaveText("Upload a photo (JPEG, PNG, HEIC or WebP)");
-  await input.setInputFiles({
-    name: "huge.jpg",
-    mimeType: "image/jpeg",
-    buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(8 * 1024 * 1024)]),
-  });
+  // A JPEG's first bytes padded past 8 MB, picked from disk (no 8 MB through the protocol).
+  await input.setInputFiles(
+    fileOnDisk(
+      test.info(),
+      "huge.jpg",
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(8 * 1024 * 1024)]),
+    ),
+  );
   await expect(error).toHaveText("Upload a photo up to 8 MB");
   expect(uploads).toEqual([]);
   expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
