@@ -33,13 +33,14 @@ export function onColor(hex: string): string {
   return 1.05 / (l + 0.05) >= (l + 0.05) / (luminance(INK) + 0.05) ? "#ffffff" : INK;
 }
 
-/** A stable, fairly dark colour from the tenant id, so two new tenants rarely look alike. */
-export function colorFromId(id: string): string {
+/**
+ * A stable, fairly dark colour from the tenant id, so two new tenants rarely look alike:
+ * HSL(the id's hue, 65 %, `l`), 35 % unless a darker one is asked for.
+ */
+export function colorFromId(id: string, l = 0.35): string {
   let h = 0;
   for (const ch of id) h = (h * 31 + (ch.codePointAt(0) ?? 0)) % 360;
-  // HSL(h, 65%, 35%) to RGB: dark enough for white initials to pass contrast.
   const s = 0.65;
-  const l = 0.35;
   const a = s * Math.min(l, 1 - l);
   const f = (n: number) => {
     const k = (n + h / 30) % 12;

@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import Handlebars from "handlebars";
 import { stringify } from "yaml";
+import { contrastProblems } from "../config/contrast.ts";
 import type { Language, TenantConfig } from "../config/schema.ts";
 import { brandSvgs, colorFromId, onColor } from "./brand-svg.ts";
 import { heroSvg } from "./hero-svg.ts";
@@ -59,8 +60,34 @@ export function defaultAnswers(id: string, source?: TenantConfig): NewTenantAnsw
           ...source.languages.available.filter((l) => l !== source.languages.default),
         ]
       : ["ru", "en"],
-    color: source?.theme.palette.primary ?? colorFromId(id),
+    color: source?.theme.palette.primary ?? brandColorFor(id),
   };
+}
+
+/** The colours of a new brand's palette other than its own (primary) and the text drawn on it. */
+const HOUSE_PALETTE = {
+  // Orange darkened to the same hue's first shade that white badge text is readable on.
+  secondary: "#b85000",
+  background: "#f5f7fa",
+  surface: "#ffffff",
+  text: "#1a1f2b",
+  textMuted: "#4f5b6d",
+  error: "#c62828",
+};
+
+/**
+ * A new brand's colour: its id's hue at the lightest shade, from 35 % down, whose palette the
+ * contrast rule of `validate` accepts (a yellow or green hue needs a darker shade than a blue),
+ * so `new --yes` writes a brand its own check takes, whatever the id.
+ */
+export function brandColorFor(id: string): string {
+  let color = colorFromId(id);
+  for (let percent = 35; percent >= 5; percent--) {
+    color = colorFromId(id, percent / 100);
+    const palette = { ...HOUSE_PALETTE, primary: color, onPrimary: onColor(color) };
+    if (contrastProblems(palette).length === 0) return color;
+  }
+  return color;
 }
 
 const ROUBLE_CARD_NOTE = {
@@ -81,13 +108,7 @@ function freshConfig(id: string, a: NewTenantAnswers): TenantConfig {
       palette: {
         primary: a.color,
         onPrimary: onColor(a.color),
-        // Orange darkened to the same hue's first shade that white badge text is readable on.
-        secondary: "#b85000",
-        background: "#f5f7fa",
-        surface: "#ffffff",
-        text: "#1a1f2b",
-        textMuted: "#4f5b6d",
-        error: "#c62828",
+        ...HOUSE_PALETTE,
       },
       typography: {
         fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
