@@ -46,6 +46,7 @@ export const INTEGRATION_TESTS = [
   "test/unit/tooling/no-silent-skips.test.ts",
   "test/unit/tooling/preview-options.test.ts",
   "test/unit/tooling/preview-output.test.ts",
+  "test/unit/preview/first-byte-language.test.ts",
 ];
 
 export default defineConfig({

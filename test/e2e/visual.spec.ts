@@ -10,6 +10,7 @@
  * (or `npx playwright test visual --update-snapshots` with the bundles built).
  */
 import { expect, type Page, test } from "./fixtures.ts";
+import { watchQuiet } from "./quiet.ts";
 import { TENANT_PORTS, type TenantId, tenantUrl } from "./tenants.ts";
 
 const VIEWPORTS = {
@@ -21,9 +22,12 @@ const VIEWPORTS = {
 const runnerOf = (tenant: TenantId) =>
   tenant === "mysport-usa" ? { event: "1004", bib: "402" } : { event: "1003", bib: "303" };
 
-/** Waits until the page is still: no request in flight, fonts and every shown image decoded. */
-async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
+/**
+ * Waits until the page is still: at rest (./quiet.ts: every request answered, nothing more asked
+ * for once the page has had its frames and idle moments), fonts and every shown image decoded.
+ */
+async function settle(page: Page, quiet: () => Promise<void>) {
+  await quiet();
   await page.evaluate(async () => {
     await document.fonts.ready;
     const shown = [...document.images].filter((img) => {
@@ -37,8 +41,9 @@ async function settle(page: Page) {
   await page.mouse.move(0, 0);
 }
 
-async function shot(page: Page, name: string, mask: string[] = []) {
-  await settle(page);
+/** Compares the page, once still, with its baseline; `quiet` is the page's (watchQuiet). */
+async function shot(page: Page, quiet: () => Promise<void>, name: string, mask: string[] = []) {
+  await settle(page, quiet);
   await expect(page).toHaveScreenshot(`${name}.png`, {
     mask: mask.map((selector) => page.locator(selector)),
   });
@@ -51,16 +56,17 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
     for (const tenant of Object.keys(TENANT_PORTS) as TenantId[]) {
       test(`${tenant}: home → event → viewer → cart → checkout → paid order`, async ({ page }) => {
         test.setTimeout(90_000);
+        const quiet = watchQuiet(page);
         const name = (step: string) => `${tenant}-${size}-${step}`;
         const { event, bib } = runnerOf(tenant);
 
         await page.goto(tenantUrl(tenant, "/"));
         await expect(page.locator(".event-card").first()).toBeVisible();
-        await shot(page, name("home"));
+        await shot(page, quiet, name("home"));
 
         await page.goto(tenantUrl(tenant, `/event/${event}`));
         await expect(page.locator(".event__links")).toBeVisible();
-        await shot(page, name("event"));
+        await shot(page, quiet, name("event"));
 
         await page.goto(tenantUrl(tenant, `/search/${event}/${bib}`));
         await expect(page.locator(".offers__item").first()).toBeVisible();
@@ -70,7 +76,7 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
         await expect
           .poll(() => viewer.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth))
           .toBeGreaterThan(0);
-        await shot(page, name("viewer"));
+        await shot(page, quiet, name("viewer"));
 
         await viewer.locator(".viewer__buy").click();
         await expect(viewer.locator(".viewer__done")).toBeVisible();
@@ -81,16 +87,16 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
 
         await page.locator(".app-bar__actions > a:last-child").click();
         await expect(page.locator(".cart-item")).toHaveCount(2);
-        await shot(page, name("cart"));
+        await shot(page, quiet, name("cart"));
 
         await page.locator(".cart__checkout").click();
         await expect(page.locator(".checkout__form input[type=email]")).toBeVisible();
-        await shot(page, name("checkout-order"));
+        await shot(page, quiet, name("checkout-order"));
 
         await page.locator(".checkout__form input[type=email]").fill("runner@example.com");
         await page.locator(".checkout__form button[type=submit]").click();
         await expect(page.locator(".payment-method").first()).toBeVisible();
-        await shot(page, name("checkout-payment"));
+        await shot(page, quiet, name("checkout-payment"));
 
         await page.locator(".checkout__agreement input").check();
         await page.locator(".checkout__pay").click();
@@ -100,7 +106,7 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
         await expect(page.locator(".paid-order")).toBeVisible({ timeout: 20_000 });
         await expect(page.locator(".order-actions")).toBeVisible();
         // The order number grows with every order the preview has taken: masked.
-        await shot(page, name("order-paid"), ["main h1"]);
+        await shot(page, quiet, name("order-paid"), ["main h1"]);
       });
     }
   });
@@ -122,11 +128,12 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
         page,
       }) => {
         test.setTimeout(90_000);
+        const quiet = watchQuiet(page);
         const name = (step: string) => `timerman-${size}-${lang}-${step}`;
         await page.goto(tenantUrl("timerman", "/event/1003"));
         await expect(page.locator(".event-strip img")).toHaveCount(8);
         await expect(page.locator(".event-prices li")).toHaveCount(2);
-        await shot(page, name("event"));
+        await shot(page, quiet, name("event"));
 
         await page.goto(tenantUrl("timerman", "/search/1003/303"));
         await page.locator(".offers__item .button").first().click();
@@ -139,14 +146,14 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
         await page.locator(".checkout__form input[type=email]").fill("runner@example.com");
         await expect(page.locator(".checkout__free")).toBeVisible();
         await page.locator(".checkout__form input[type=email]").blur();
-        await shot(page, name("checkout-free"));
+        await shot(page, quiet, name("checkout-free"));
 
         await page.locator(".checkout__agreement input").check();
         await page.locator(".checkout__pay").click();
         await page.waitForURL(/\/order\/[^/]+$/);
         await expect(page.locator(".paid-photo__share").first()).toBeVisible({ timeout: 20_000 });
         await expect(page.locator(".order-actions")).toBeVisible();
-        await shot(page, name("order-paid-share"), ["main h1"]);
+        await shot(page, quiet, name("order-paid-share"), ["main h1"]);
       });
     });
   }
