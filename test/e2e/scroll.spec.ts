@@ -17,14 +17,50 @@ test.use({
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 const barBottom = async (page: Page) => (await page.locator(".app-bar").boundingBox())?.height ?? 0;
 
-/** Scrolls the page to its bottom the way a visitor does, and returns where it stopped. */
-async function scrollToBottom(page: Page): Promise<number> {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect.poll(() => scrollY(page)).toBeGreaterThan(100);
-  // Let the scroll event be seen before leaving.
-  await page.waitForTimeout(100);
-  return scrollY(page);
+/**
+ * Scrolls the page to `y` (its bottom when none is given) the way a visitor does, and returns
+ * where it stopped once the page has seen the scroll event there: the shop records the screen's
+ * position on that event (and saves it to session storage as the screen is left), so leaving
+ * before it would leave the position of before. Our listener comes after the shop's (added as
+ * the app started), so when it runs the shop has recorded this very position.
+ */
+async function scrollTo(page: Page, y?: number): Promise<number> {
+  return page.evaluate(
+    (y) =>
+      new Promise<number>((done, fail) => {
+        const root = document.documentElement;
+        const arrived = () =>
+          y === undefined
+            ? window.scrollY >= root.scrollHeight - window.innerHeight - 1
+            : Math.round(window.scrollY) === y;
+        const seen = () => {
+          if (!arrived()) return;
+          window.removeEventListener("scroll", seen);
+          clearTimeout(hang);
+          done(Math.round(window.scrollY));
+        };
+        // Only turns a scroll that never comes into a clear message.
+        const hang = setTimeout(() => {
+          window.removeEventListener("scroll", seen);
+          fail(
+            new Error(`no scroll event at ${y ?? "the bottom"}: the page is at ${window.scrollY}`),
+          );
+        }, 10_000);
+        window.addEventListener("scroll", seen, { passive: true });
+        window.scrollTo(0, y ?? root.scrollHeight);
+      }),
+    y,
+  );
 }
+
+/** The position the shop saved in session storage for `path` (the last entry of it). */
+const savedY = (page: Page, path: string) =>
+  page.evaluate((path) => {
+    const rows: [string, { path: string; y: number }][] = JSON.parse(
+      window.sessionStorage.getItem("storefront.scroll@mysport") ?? "[]",
+    );
+    return rows.filter(([, saved]) => saved.path === path).at(-1)?.[1].y ?? null;
+  }, path);
 
 async function cartWithItems(page: Page) {
   await page.goto(tenantUrl("mysport", "/search/1003/303"));
@@ -49,10 +85,13 @@ test("cart scrolled down → checkout opens at its top, heading below the bar; b
 }) => {
   test.setTimeout(45_000);
   await cartWithItems(page);
-  const cartY = await scrollToBottom(page);
+  const cartY = await scrollTo(page);
+  expect(cartY).toBeGreaterThan(100);
 
   await page.getByRole("link", { name: "Proceed to checkout" }).click();
   await expect(page).toHaveURL(/\/order$/);
+  // The cart's position, saved as it was left.
+  await expect.poll(() => savedY(page, "/cart")).toBe(cartY);
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).toBeFocused();
   expect(await scrollY(page)).toBe(0);
@@ -75,9 +114,7 @@ test("a photo grid scrolled far → contacts from the menu opens at its top; bac
 }) => {
   await page.goto(tenantUrl("mysport", "/event/1001/photos?tab=all"));
   await expect(page.getByText("Photos: 10000")).toBeVisible({ timeout: 20_000 });
-  await page.evaluate(() => window.scrollTo(0, 6000));
-  await expect.poll(() => scrollY(page)).toBe(6000);
-  await page.waitForTimeout(100);
+  expect(await scrollTo(page, 6000)).toBe(6000);
 
   // A tap where the button shows: Playwright's click would first scroll the sticky bar's button
   // "into view" and move the page.
@@ -86,6 +123,7 @@ test("a photo grid scrolled far → contacts from the menu opens at its top; bac
   await page.touchscreen.tap(menu.x + menu.width / 2, menu.y + menu.height / 2);
   await page.getByRole("dialog").getByRole("link", { name: "Contacts" }).click();
   await expect(page).toHaveURL(/\/contacts$/);
+  await expect.poll(() => savedY(page, "/event/1001/photos?tab=all")).toBe(6000);
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   expect(await scrollY(page)).toBe(0);
 
@@ -100,11 +138,10 @@ test("a reload keeps the position; a new screen after it still opens at the top"
 }) => {
   await page.goto(tenantUrl("mysport", "/event/1003/photos?tab=all"));
   await expect(page.locator(".photo-grid img").first()).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, 900));
-  await expect.poll(() => scrollY(page)).toBe(900);
-  await page.waitForTimeout(100);
+  expect(await scrollTo(page, 900)).toBe(900);
   await page.reload();
   await expect.poll(() => scrollY(page)).toBe(900);
+  expect(await savedY(page, "/event/1003/photos?tab=all")).toBe(900);
   await page.getByRole("link", { name: "About the event" }).click();
   await expect(page).toHaveURL(/\/event\/1003$/);
   expect(await scrollY(page)).toBe(0);
