@@ -14,11 +14,11 @@
  * pruned), and every page, old or new, is answered with a CSP that allows its inline style
  * (step 3 comes before step 4).
  */
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type BuildManifest, MANIFEST_FILE } from "../build/manifest.ts";
+import type { BuildManifest } from "../build/manifest.ts";
 import { loadTenant } from "../config/load.ts";
 import { assertTenantId, tenantIdProblem } from "../config/tenants-dir.ts";
+import { bundleManifest, verifyBundle } from "./bundle.ts";
 import {
   assetPaths,
   diffManifests,
@@ -56,15 +56,6 @@ export interface PublishOptions {
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-async function builtManifest(distDir: string, id: string): Promise<BuildManifest> {
-  const file = join(distDir, id, MANIFEST_FILE);
-  try {
-    return JSON.parse(await readFile(file, "utf8")) as BuildManifest;
-  } catch {
-    throw new Error(`${file} not found or unreadable: run storefront build ${id} first`);
-  }
-}
 
 /** The tenant settings the bundle was built from; refuses a bundle older than its YAML. */
 async function builtConfig(o: PublishOptions, id: string, manifest: BuildManifest) {
@@ -109,7 +100,7 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
     ...r,
     ms: performance.now() - started,
   });
-  const manifest = await builtManifest(o.distDir, id);
+  const manifest = await bundleManifest(o.distDir, id);
   const release = releaseName(manifest);
   const state = await o.target.state(id);
   const previous = state.current;
@@ -117,6 +108,8 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
   const liveManifest = previous ? await o.target.manifest(id, previous) : null;
   const diff = diffManifests(liveManifest, manifest);
   if (o.dryRun) return done({ status: "would-publish", release, previous, diff });
+  // Nothing of the bundle leaves this machine before it is exactly what its manifest lists.
+  await verifyBundle(o.distDir, id, manifest);
 
   const config =
     state.releases.find((r) => r.name === release)?.config ?? (await builtConfig(o, id, manifest));
