@@ -10,6 +10,7 @@ import { planPort } from "../ports.ts";
 import { expect, test } from "./fixtures.ts";
 import { layoutShift } from "./layout-shift.ts";
 import { type PreviewAll, startPreviewAll } from "./preview-all.ts";
+import { watchQuiet } from "./quiet.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -43,11 +44,12 @@ for (const [name, path] of [
       if (m.type() === "error") errors.push(m.text());
     });
     page.on("pageerror", (e) => errors.push(String(e)));
+    const quiet = watchQuiet(page);
     await page.goto(`${HOST}${path}`);
     await expect(page.locator("html")).toHaveAttribute("data-app", "live");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("button", { name: /^Language/ })).toHaveCount(0);
-    await page.waitForLoadState("networkidle");
+    await quiet();
     expect(errors).toEqual([]);
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
   });

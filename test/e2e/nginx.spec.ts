@@ -17,6 +17,7 @@ import {
 import { expect, type Page } from "./fixtures.ts";
 import { LANGUAGE_CASES } from "./language-cases.ts";
 import { deployConfig, type Nginx, TENANTS, test } from "./nginx-server.ts";
+import { watchQuiet } from "./quiet.ts";
 import { rawExchange, rawReply } from "./raw-socket.ts";
 import { type TenantId, tenantUrl } from "./tenants.ts";
 
@@ -138,10 +139,11 @@ for (const id of TENANTS) {
         if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
       });
       await recordViolations(page);
+      const quiet = watchQuiet(page);
       const res = await page.goto(nginx.url(id));
       expect(res?.headers()["content-security-policy"]).toContain("script-src 'self'");
       await expect(page.locator("h1").first()).toBeVisible();
-      await page.waitForLoadState("networkidle");
+      await quiet();
       const violations = () =>
         page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
       expect(await violations()).toEqual([]);

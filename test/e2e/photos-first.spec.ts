@@ -6,6 +6,7 @@
  */
 import { expect, type Page, test } from "./fixtures.ts";
 import { layoutShift } from "./layout-shift.ts";
+import { watchQuiet } from "./quiet.ts";
 import { tenantUrl } from "./tenants.ts";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -56,6 +57,7 @@ function expectPhotosFirst(photos: Awaited<ReturnType<typeof gridPhotos>>) {
 test("all photos: the first viewport eager, later photos lazy, the list asked for once", async ({
   page,
 }) => {
+  const quiet = watchQuiet(page);
   const lists: string[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
@@ -63,22 +65,24 @@ test("all photos: the first viewport eager, later photos lazy, the list asked fo
   });
   await page.goto(tenantUrl("mysport", "/event/1003/photos?tab=all"));
   expectPhotosFirst(await gridPhotos(page));
-  await page.waitForLoadState("networkidle");
+  await quiet();
   // 60 photos: one page, asked for once (the early call and the screen's load are one).
   expect(lists.filter((q) => /offset=0\b/.test(q))).toHaveLength(1);
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
 });
 
 test("a participant's photos from a link: the same", async ({ page }) => {
+  const quiet = watchQuiet(page);
   await page.goto(tenantUrl("mysport", "/search/1003/301"));
   expectPhotosFirst(await gridPhotos(page));
-  await page.waitForLoadState("networkidle");
+  await quiet();
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
 });
 
 test("a participant's photos from a link: the name arrives before the photos, and nothing under it moves", async ({
   page,
 }) => {
+  const quiet = watchQuiet(page);
   // A slow photo service: the list is held until the participant's name is on the screen.
   let release = () => {};
   const held = new Promise<void>((resolve) => {
@@ -93,7 +97,7 @@ test("a participant's photos from a link: the name arrives before the photos, an
   await expect(page.getByRole("status").filter({ hasText: "Ищем фото…" })).toBeVisible();
   release();
   expectPhotosFirst(await gridPhotos(page));
-  await page.waitForLoadState("networkidle");
+  await quiet();
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
 });
 
@@ -134,6 +138,7 @@ const count = (calls: string[], call: string) => calls.filter((c) => c === call)
 test("a participant's photos from a link: the event, the participant, their token and their photos are asked for before the app's main chunk arrives, each once", async ({
   page,
 }) => {
+  const quiet = watchQuiet(page);
   const calls = apiCalls(page);
   const main = await holdMainChunk(page);
   // The photo list is the chain's last call: event → participant by bib → search token → photos.
@@ -147,7 +152,7 @@ test("a participant's photos from a link: the event, the participant, their toke
   main.release();
   expectPhotosFirst(await gridPhotos(page));
   await expect(page.locator(".results__who")).toContainText("301");
-  await page.waitForLoadState("networkidle");
+  await quiet();
   // The app took every early answer: nothing was asked twice.
   for (const call of [EVENT, COMPETITORS, TOKEN, PHOTOS]) expect(count(calls, call)).toBe(1);
 });
@@ -155,6 +160,7 @@ test("a participant's photos from a link: the event, the participant, their toke
 test("all photos: the event and the first photos are asked for before the app's main chunk arrives, each once", async ({
   page,
 }) => {
+  const quiet = watchQuiet(page);
   const calls = apiCalls(page);
   const main = await holdMainChunk(page);
   const photos = page.waitForRequest((r) => r.url().includes("/photo-service/api/v1/photos?"));
@@ -169,7 +175,7 @@ test("all photos: the event and the first photos are asked for before the app's 
   expect(calls).toEqual([EVENT, PHOTOS]);
   main.release();
   expectPhotosFirst(await gridPhotos(page));
-  await page.waitForLoadState("networkidle");
+  await quiet();
   expect(count(calls, EVENT)).toBe(1);
   expect(count(calls, PHOTOS)).toBe(1);
 });
@@ -177,10 +183,11 @@ test("all photos: the event and the first photos are asked for before the app's 
 test("my photos: a result already found shows on the My photos tab without asking again", async ({
   page,
 }) => {
+  const quiet = watchQuiet(page);
   const calls = apiCalls(page);
   await page.goto(tenantUrl("mysport", "/search/1003/301"));
   await gridPhotos(page);
-  await page.waitForLoadState("networkidle");
+  await quiet();
   await page.getByRole("link", { name: "Искать по лицу" }).click();
   await expect(page).toHaveURL(/\/event\/1003\/photos\?tab=mine$/);
   await expect(page.getByRole("tab", { name: "Мои фото" })).toHaveAttribute(
@@ -189,7 +196,7 @@ test("my photos: a result already found shows on the My photos tab without askin
   );
   await expect(page.locator(".results__who")).toContainText("301");
   expect((await gridPhotos(page)).length).toBeGreaterThan(0);
-  await page.waitForLoadState("networkidle");
+  await quiet();
   expect(count(calls, PHOTOS)).toBe(1);
   expect(count(calls, TOKEN)).toBe(1);
 });
@@ -197,6 +204,7 @@ test("my photos: a result already found shows on the My photos tab without askin
 test("the event page: the event and its cover are asked for before the app's main chunk arrives, each once", async ({
   page,
 }) => {
+  const quiet = watchQuiet(page);
   const calls = apiCalls(page);
   const covers: string[] = [];
   page.on("request", (r) => {
@@ -210,7 +218,7 @@ test("the event page: the event and its cover are asked for before the app's mai
   expect(calls).toEqual([EVENT]);
   main.release();
   await expect(page.locator(".event-page__cover")).toBeVisible({ timeout: 20_000 });
-  await page.waitForLoadState("networkidle");
+  await quiet();
   expect(count(calls, EVENT)).toBe(1);
   expect(covers).toHaveLength(1);
 });
