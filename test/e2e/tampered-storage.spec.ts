@@ -6,7 +6,8 @@
  * `window.__pwned`) and gives no stored value power it should not have: a stored order id
  * opens nothing by itself, another tenant's keys are not read.
  */
-import { expect, type Page, test } from "./fixtures.ts";
+import type { BrowserContext } from "@playwright/test";
+import { appLive, bearerAllowed, expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
 test.use({ locale: "en-US" });
@@ -85,11 +86,22 @@ const ROUTES: readonly { path: string; shows: (page: Page) => Promise<void> }[] 
   },
 ];
 
+/**
+ * Writes `t` into the tenant's storage on the next load of `page`, before the app reads
+ * anything: the cookies before the request (the server reads the language cookie), local and
+ * session storage at the document's start (an init script runs before the page's own), after
+ * the page left before has written what it writes as it goes. No page of its own to load first.
+ */
 async function tamper(page: Page, t: Tampering) {
-  // On the tenant's origin, before the app reads anything: the robots file runs no script.
-  await page.goto(tenantUrl("mysport", "/robots.txt"));
-  await page.evaluate(
+  await page.context().clearCookies();
+  const url = tenantUrl("mysport", "/");
+  await page
+    .context()
+    .addCookies(Object.entries(t.cookies ?? {}).map(([name, value]) => ({ name, value, url })));
+  return page.addInitScript(
     ({ local, session }) => {
+      // The page itself, not a frame in it (the sign-in check's).
+      if (window !== window.top) return;
       window.localStorage.clear();
       window.sessionStorage.clear();
       for (const [k, v] of Object.entries(local)) window.localStorage.setItem(k, v);
@@ -97,39 +109,115 @@ async function tamper(page: Page, t: Tampering) {
     },
     { local: t.local ?? {}, session: t.session ?? {} },
   );
-  await page.context().clearCookies();
-  const url = tenantUrl("mysport", "/");
-  await page
-    .context()
-    .addCookies(Object.entries(t.cookies ?? {}).map(([name, value]) => ({ name, value, url })));
 }
 
+/**
+ * What the suite's fixtures watch in the test's own context (fixtures.ts), for a second context
+ * of this file: an uncaught error, a CSP violation, a token in an address or the console, an
+ * Authorization header outside the calls the spec names. Returns what went wrong.
+ */
+function guard(context: BrowserContext): { read: () => Promise<string[]> } {
+  const problems: string[] = [];
+  const tokens = new Set<string>();
+  const pending: Promise<void>[] = [];
+  context.on("request", (request) => {
+    const url = request.url();
+    if (/[?&#](access_token|id_token|refresh_token|code_verifier)=/i.test(url))
+      problems.push(`a token in an address: ${url}`);
+    pending.push(
+      request
+        .allHeaders()
+        .then(({ authorization }) => {
+          if (!authorization) return;
+          const token = authorization.replace(/^Bearer\s+/i, "");
+          if (token.length >= 8) tokens.add(token);
+          if (!bearerAllowed(url))
+            problems.push(`Authorization sent outside the API calls the spec names: ${url}`);
+        })
+        // The request's page closed before its headers could be read: nothing to check.
+        .catch(() => {}),
+    );
+  });
+  context.on("console", (message) => {
+    const text = message.text();
+    if (/Bearer\s+\S/.test(text)) problems.push(`a Bearer token in the console: ${text}`);
+    if (/Content Security Policy/i.test(text)) problems.push(`a CSP violation: ${text}`);
+    for (const token of tokens)
+      if (text.includes(token)) problems.push(`a token in the console: ${text}`);
+  });
+  context.on("page", (page) =>
+    page.on("pageerror", (error) =>
+      problems.push(`uncaught in the page: ${error.name}: ${error.message}`),
+    ),
+  );
+  return {
+    read: async () => {
+      await Promise.all(pending);
+      return problems;
+    },
+  };
+}
+
+/** The tampered storages in two lanes, each its own page in its own context, side by side. */
+const LANES = [TAMPERED.filter((_, i) => i % 2 === 0), TAMPERED.filter((_, i) => i % 2 === 1)];
+
 for (const route of ROUTES) {
-  test(`${route.path}: every tampered storage still renders, runs nothing`, async ({ page }) => {
+  test(`${route.path}: every tampered storage still renders, runs nothing`, async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(30_000 + TAMPERED.length * 8_000);
-    const dialogs: string[] = [];
-    page.on("dialog", (d) => {
-      dialogs.push(d.message());
-      void d.dismiss().catch(() => {});
+    // The second lane's context, as the test's own is: English, watched as the fixtures watch.
+    const { viewport, userAgent, deviceScaleFactor } = test.info().project.use;
+    const other = await browser.newContext({
+      viewport,
+      userAgent,
+      deviceScaleFactor,
+      locale: "en-US",
     });
-    for (const t of TAMPERED) {
-      await test.step(t.name, async () => {
-        await tamper(page, t);
-        await page.goto(tenantUrl("mysport", route.path));
-        await route.shows(page);
-        await expect(page.locator("html")).toHaveAttribute("data-app", "live");
-        expect(await page.evaluate(() => "__pwned" in window)).toBe(false);
-        // A stored order id is not a banner of its own: only this device's checkout adds one.
-        if (route.path === "/cart")
-          await expect(page.getByText("You have an order awaiting payment.")).toHaveCount(0);
-        // Nothing of another tenant is read: the cart stays this tenant's own.
-        if (t.name.startsWith("another tenant"))
-          expect(
-            await page.evaluate(() => window.localStorage.getItem("storefront.cart@mysport") ?? ""),
-          ).not.toContain("ironstar-cart");
+    const watched = guard(other);
+    const dialogs: string[] = [];
+    const run = async (page: Page, lane: readonly Tampering[]) => {
+      page.on("dialog", (d) => {
+        dialogs.push(d.message());
+        void d.dismiss().catch(() => {});
       });
+      for (const t of lane) {
+        await test.step(t.name, async () => {
+          const tampered = await tamper(page, t);
+          await page.goto(tenantUrl("mysport", route.path));
+          // As the fixtures' page does on its own: the second lane's page waits the same way.
+          await appLive(page);
+          await tampered.dispose();
+          await route.shows(page);
+          await expect(page.locator("html"), t.name).toHaveAttribute("data-app", "live");
+          expect(await page.evaluate(() => "__pwned" in window), t.name).toBe(false);
+          // A stored order id is not a banner of its own: only this device's checkout adds one.
+          if (route.path === "/cart")
+            await expect(page.getByText("You have an order awaiting payment."), t.name).toHaveCount(
+              0,
+            );
+          // Nothing of another tenant is read: the cart stays this tenant's own.
+          if (t.name.startsWith("another tenant"))
+            expect(
+              await page.evaluate(
+                () => window.localStorage.getItem("storefront.cart@mysport") ?? "",
+              ),
+              t.name,
+            ).not.toContain("ironstar-cart");
+        });
+      }
+    };
+    try {
+      await Promise.all([run(page, LANES[0] ?? []), run(await other.newPage(), LANES[1] ?? [])]);
+      expect(dialogs).toEqual([]);
+      expect(
+        await watched.read(),
+        "guards of the second lane: Authorization, tokens, page errors",
+      ).toEqual([]);
+    } finally {
+      await other.close();
     }
-    expect(dialogs).toEqual([]);
   });
 }
 
