@@ -5,6 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { brotliCompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { FONT_LIMIT } from "../../../cli/config/assets.ts";
 import {
@@ -120,8 +121,28 @@ describe("theme.fonts in a tenant file", () => {
     const junk = Buffer.from(MANROPE);
     junk.fill(0x41, 48);
     const [only] = await problemsOf(junk);
+    // Its table directory is junk: refused while finding the compressed tables, or after.
     expect(only).toMatch(
-      /theme\.fonts\.regular {2}tenants\/mysport\/brand-400\.woff2: not a readable font/,
+      /theme\.fonts\.regular {2}tenants\/mysport\/brand-400\.woff2: not a (whole WOFF2|readable) font/,
+    );
+  });
+
+  it("refuses a font whose tables unpack past 2 MiB, whatever its header says, without unpacking them all", async () => {
+    // 64 MiB of zeros in one table, compressed to a few hundred bytes; the header claims 1,000.
+    const tables = brotliCompressSync(Buffer.alloc(64 * 1024 * 1024));
+    const directory = Buffer.from([0x3f, ...Buffer.from("bomb"), 0x87, 0x68]);
+    const header = Buffer.alloc(48);
+    header.write("wOF2", 0);
+    header.writeUInt32BE(0x00010000, 4);
+    header.writeUInt32BE(48 + directory.length + tables.length, 8);
+    header.writeUInt16BE(1, 12);
+    header.writeUInt32BE(1000, 16);
+    header.writeUInt32BE(tables.length, 20);
+    const bomb = Buffer.concat([header, directory, tables]);
+    expect(bomb.length).toBeLessThan(FONT_LIMIT);
+    const [only] = await problemsOf(bomb);
+    expect(only).toContain(
+      "theme.fonts.regular  tenants/mysport/brand-400.woff2: a WOFF2 font that unpacks to more than 2097152 bytes; expected at most 2097152",
     );
   });
 
