@@ -15,7 +15,7 @@
  * `test.use({ guards: { pageErrors: false } })` or `{ pageErrors: true, csp: false }` (the
  * nginx spec's proof that the policy blocks inline script does).
  */
-import { test as base, expect, type Request } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Request } from "@playwright/test";
 
 /** Paths under /public/{service}/api/v1 that may carry the signed-in user's Bearer token. */
 const BEARER_ALLOWED = [
@@ -58,57 +58,9 @@ export const test = base.extend<{
   guards: [{ pageErrors: true }, { option: true }],
   authSeen: [
     async ({ context, guards }, use, testInfo) => {
-      const seen: AuthSeen[] = [];
-      const problems: string[] = [];
-      const tokens = new Set<string>();
-      const pending: Promise<void>[] = [];
-
-      const onRequest = (request: Request) => {
-        const url = request.url();
-        if (TOKEN_IN_URL.test(url)) problems.push(`a token in an address: ${url}`);
-        pending.push(
-          request
-            .allHeaders()
-            .then((headers) => {
-              const authorization = headers.authorization;
-              if (!authorization) return;
-              seen.push({ url, authorization });
-              const token = authorization.replace(/^Bearer\s+/i, "");
-              if (token.length >= 8) tokens.add(token);
-              if (!bearerAllowed(url)) {
-                problems.push(`Authorization sent outside the API calls the spec names: ${url}`);
-              }
-            })
-            .catch(() => {
-              // The request's page closed before its headers could be read: nothing to check.
-            }),
-        );
-      };
-      context.on("request", onRequest);
-      context.on("console", (message) => {
-        const text = message.text();
-        if (/Bearer\s+\S/.test(text)) problems.push(`a Bearer token in the console: ${text}`);
-        if (guards.csp !== false && /Content Security Policy/i.test(text)) {
-          problems.push(`a CSP violation: ${text}`);
-        }
-        for (const token of tokens) {
-          if (text.includes(token)) problems.push(`a token in the console: ${text}`);
-        }
-      });
-      const watchPage = (page: import("@playwright/test").Page) => {
-        page.on("pageerror", (error) => {
-          if (guards.pageErrors) {
-            problems.push(`uncaught in the page: ${error.name}: ${error.message}`);
-          }
-        });
-      };
-      context.pages().forEach(watchPage);
-      context.on("page", watchPage);
-
-      await use(seen);
-
-      context.off("request", onRequest);
-      await Promise.all(pending);
+      const watched = watchContext(context, guards);
+      await use(watched.seen);
+      const problems = await watched.problems();
       if (problems.length) {
         await testInfo.attach("guard problems", { body: problems.join("\n") });
       }
@@ -138,6 +90,72 @@ export const test = base.extend<{
     await use(page);
   },
 });
+
+/**
+ * Watches every page of a browser context as the header says (Authorization only where the spec
+ * names it, no token in an address or the console, no uncaught error, no CSP violation). The
+ * test's own context is watched by the `authSeen` fixture; a test that opens another context
+ * watches it with this. `problems()` stops watching and says what went wrong.
+ */
+export function watchContext(
+  context: BrowserContext,
+  guards: Guards = { pageErrors: true },
+): { seen: AuthSeen[]; problems(): Promise<string[]> } {
+  const seen: AuthSeen[] = [];
+  const problems: string[] = [];
+  const tokens = new Set<string>();
+  const pending: Promise<void>[] = [];
+
+  const onRequest = (request: Request) => {
+    const url = request.url();
+    if (TOKEN_IN_URL.test(url)) problems.push(`a token in an address: ${url}`);
+    pending.push(
+      request
+        .allHeaders()
+        .then((headers) => {
+          const authorization = headers.authorization;
+          if (!authorization) return;
+          seen.push({ url, authorization });
+          const token = authorization.replace(/^Bearer\s+/i, "");
+          if (token.length >= 8) tokens.add(token);
+          if (!bearerAllowed(url)) {
+            problems.push(`Authorization sent outside the API calls the spec names: ${url}`);
+          }
+        })
+        .catch(() => {
+          // The request's page closed before its headers could be read: nothing to check.
+        }),
+    );
+  };
+  context.on("request", onRequest);
+  context.on("console", (message) => {
+    const text = message.text();
+    if (/Bearer\s+\S/.test(text)) problems.push(`a Bearer token in the console: ${text}`);
+    if (guards.csp !== false && /Content Security Policy/i.test(text)) {
+      problems.push(`a CSP violation: ${text}`);
+    }
+    for (const token of tokens) {
+      if (text.includes(token)) problems.push(`a token in the console: ${text}`);
+    }
+  });
+  const watchPage = (page: import("@playwright/test").Page) => {
+    page.on("pageerror", (error) => {
+      if (guards.pageErrors) {
+        problems.push(`uncaught in the page: ${error.name}: ${error.message}`);
+      }
+    });
+  };
+  context.pages().forEach(watchPage);
+  context.on("page", watchPage);
+  return {
+    seen,
+    problems: async () => {
+      context.off("request", onRequest);
+      await Promise.all(pending);
+      return problems;
+    },
+  };
+}
 
 /** Waits for the shop to mark its first content live; pages that are not the shop pass at once. */
 export async function appLive(page: import("@playwright/test").Page): Promise<void> {

@@ -6,8 +6,7 @@
  * `window.__pwned`) and gives no stored value power it should not have: a stored order id
  * opens nothing by itself, another tenant's keys are not read.
  */
-import type { BrowserContext } from "@playwright/test";
-import { appLive, bearerAllowed, expect, type Page, test } from "./fixtures.ts";
+import { appLive, expect, type Page, test, watchContext } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
 test.use({ locale: "en-US" });
@@ -111,53 +110,6 @@ async function tamper(page: Page, t: Tampering) {
   );
 }
 
-/**
- * What the suite's fixtures watch in the test's own context (fixtures.ts), for a second context
- * of this file: an uncaught error, a CSP violation, a token in an address or the console, an
- * Authorization header outside the calls the spec names. Returns what went wrong.
- */
-function guard(context: BrowserContext): { read: () => Promise<string[]> } {
-  const problems: string[] = [];
-  const tokens = new Set<string>();
-  const pending: Promise<void>[] = [];
-  context.on("request", (request) => {
-    const url = request.url();
-    if (/[?&#](access_token|id_token|refresh_token|code_verifier)=/i.test(url))
-      problems.push(`a token in an address: ${url}`);
-    pending.push(
-      request
-        .allHeaders()
-        .then(({ authorization }) => {
-          if (!authorization) return;
-          const token = authorization.replace(/^Bearer\s+/i, "");
-          if (token.length >= 8) tokens.add(token);
-          if (!bearerAllowed(url))
-            problems.push(`Authorization sent outside the API calls the spec names: ${url}`);
-        })
-        // The request's page closed before its headers could be read: nothing to check.
-        .catch(() => {}),
-    );
-  });
-  context.on("console", (message) => {
-    const text = message.text();
-    if (/Bearer\s+\S/.test(text)) problems.push(`a Bearer token in the console: ${text}`);
-    if (/Content Security Policy/i.test(text)) problems.push(`a CSP violation: ${text}`);
-    for (const token of tokens)
-      if (text.includes(token)) problems.push(`a token in the console: ${text}`);
-  });
-  context.on("page", (page) =>
-    page.on("pageerror", (error) =>
-      problems.push(`uncaught in the page: ${error.name}: ${error.message}`),
-    ),
-  );
-  return {
-    read: async () => {
-      await Promise.all(pending);
-      return problems;
-    },
-  };
-}
-
 /** The tampered storages in two lanes, each its own page in its own context, side by side. */
 const LANES = [TAMPERED.filter((_, i) => i % 2 === 0), TAMPERED.filter((_, i) => i % 2 === 1)];
 
@@ -175,7 +127,7 @@ for (const route of ROUTES) {
       deviceScaleFactor,
       locale: "en-US",
     });
-    const watched = guard(other);
+    const watched = watchContext(other);
     const dialogs: string[] = [];
     const run = async (page: Page, lane: readonly Tampering[]) => {
       page.on("dialog", (d) => {
@@ -212,7 +164,7 @@ for (const route of ROUTES) {
       await Promise.all([run(page, LANES[0] ?? []), run(await other.newPage(), LANES[1] ?? [])]);
       expect(dialogs).toEqual([]);
       expect(
-        await watched.read(),
+        await watched.problems(),
         "guards of the second lane: Authorization, tokens, page errors",
       ).toEqual([]);
     } finally {
