@@ -31,6 +31,7 @@ export const INTEGRATION_TESTS = [
   "test/unit/build/size-budget.test.ts",
   "test/unit/build/tenant-pool.test.ts",
   "test/unit/dev/dev-tenant.test.ts",
+  "test/unit/dev/open-in-editor.test.ts",
   "test/unit/dev/rebuild-work.test.ts",
   "test/unit/dev/serve-usage.test.ts",
   "test/unit/hostile/render.test.ts",

@@ -20,6 +20,19 @@ import { coreDevViteConfig } from "../build/vite-config.ts";
 const NONCE_PLACEHOLDER = "storefront-dev-nonce";
 const NONCE_ATTRIBUTE = `nonce="${NONCE_PLACEHOLDER}"`;
 
+/**
+ * Vite's "open in editor" (the links of its error overlay): it starts the engineer's editor on
+ * whatever file the address names. Only a page of this origin may ask; a cross-site
+ * `<img src="http://127.0.0.1:4173/__open-in-editor?file=…">` in any other tab would otherwise.
+ */
+const OPEN_IN_EDITOR = "/__open-in-editor";
+
+/** Whether a request for Vite's editor launcher comes from anything but a page of this origin. */
+function foreignEditorRequest(req: IncomingMessage): boolean {
+  const { pathname } = new URL(req.url ?? "/", "http://dev.invalid");
+  return pathname === OPEN_IN_EDITOR && req.headers["sec-fetch-site"] !== "same-origin";
+}
+
 /** Paths only Vite's dev server answers: its client, Fast Refresh's runtime, modules by id. */
 const VITE_PREFIX = "/@";
 
@@ -70,11 +83,17 @@ export async function startCoreDev(
     throw error;
   }
   return {
-    serve: (req, res) =>
-      new Promise<boolean>((resolve, reject) => {
+    serve: (req, res) => {
+      if (foreignEditorRequest(req)) {
+        res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end("Vite's open-in-editor answers pages of this origin only.\n");
+        return Promise.resolve(true);
+      }
+      return new Promise<boolean>((resolve, reject) => {
         res.once("close", () => resolve(true));
         vite.middlewares(req, res, (error?: unknown) => (error ? reject(error) : resolve(false)));
-      }),
+      });
+    },
     async page(url, html) {
       const nonce = newNonce();
       const transformed = await vite.transformIndexHtml(url, html);

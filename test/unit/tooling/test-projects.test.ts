@@ -14,7 +14,7 @@ const SLOW = [
   /fixtures\/cli\.ts"/,
   /\bstartCeph\b|\binject\("ceph"\)/,
   /\bbuildTenants\(|\bbuildCore\(|\bbuildVersions\(/,
-  /\bnew DevTenant\(/,
+  /\bnew DevTenant\(|\bstartCoreDev\(/,
   /from "(@playwright\/test|playwright)"/,
 ];
 
