@@ -65,7 +65,7 @@ export function defaultAnswers(id: string, source?: TenantConfig): NewTenantAnsw
 }
 
 /** The colours of a new brand's palette other than its own (primary) and the text drawn on it. */
-const HOUSE_PALETTE = {
+export const HOUSE_PALETTE = {
   // Orange darkened to the same hue's first shade that white badge text is readable on.
   secondary: "#b85000",
   background: "#f5f7fa",

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { brandColorFor } from "../../../cli/build/scaffold.ts";
+import { brandColorFor, HOUSE_PALETTE } from "../../../cli/build/scaffold.ts";
 import { runNew } from "../../../cli/commands/new.ts";
 import { contrastProblems } from "../../../cli/config/contrast.ts";
 import { loadTenant } from "../../../cli/config/load.ts";
@@ -56,16 +56,7 @@ describe("storefront new --yes", () => {
   it("keeps the id's hue: the colour is only darkened where the rule needs it", () => {
     // "brand-3"'s hue at 35 % ("#1f9376") is too light for links on white; a blue one is not.
     expect(brandColorFor("brand-3")).not.toBe("#1f9376");
-    const palette = (primary: string) => ({
-      primary,
-      onPrimary: "#ffffff",
-      secondary: "#b85000",
-      background: "#f5f7fa",
-      surface: "#ffffff",
-      text: "#1a1f2b",
-      textMuted: "#4f5b6d",
-      error: "#c62828",
-    });
+    const palette = (primary: string) => ({ ...HOUSE_PALETTE, primary, onPrimary: "#ffffff" });
     for (let n = 2; n <= 61; n++) {
       expect(contrastProblems(palette(brandColorFor(`brand-${n}`))), `brand-${n}`).toEqual([]);
     }
