@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.js";
+import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from "./scripts/chromium.js";
 import { TENANT_PORTS } from "./test/e2e/tenants.ts";
 
 export default defineConfig({
@@ -22,7 +22,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: "ru-RU",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_BROWSER_PATH,
       args: [
         ...CHROMIUM_ARGS,
         // The selfie camera: a fake device, granted without a prompt.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Debian's packages the tests run for real, installed when absent, in one apt transaction:
-#   chromium  the browser tests (Playwright cannot download its own browsers on these machines)
+#   chromium  Chromium for the benchmark and its headless shell for the browser tests (Playwright
+#             cannot download its own browsers on these machines)
 #   nginx     nginx and Debian's ngx_brotli modules, for the deploy-file tests (the tests load
 #             the module only where they mean to, and run their own unprivileged nginx)
 #   ssh       rsync and OpenSSH, for publishing over SSH (the tests start their own sshd)
@@ -22,7 +23,9 @@ without=()
 for g in "${groups[@]}"; do
   case "$g" in
     chromium)
-      [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || with+=(chromium) ;;
+      [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || with+=(chromium)
+      [ -x "${TEST_BROWSER_PATH:-/usr/bin/chromium-headless-shell}" ] ||
+        with+=(chromium-headless-shell) ;;
     nginx)
       [ -x "${NGINX_PATH:-/usr/sbin/nginx}" ] || with+=(nginx)
       [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] ||
