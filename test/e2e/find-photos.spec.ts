@@ -1,6 +1,7 @@
 /** Find my photos: event → all photos → viewer, face search, search from a link. */
 
 import { join } from "node:path";
+import { fileOnDisk } from "./file-on-disk.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
@@ -124,7 +125,7 @@ test.describe("face search", () => {
     await expect(grid(page).locator("img").first()).toBeVisible();
   });
 
-  test("each rejected photo says why", async ({ page }) => {
+  test("each rejected photo says why", async ({ page }, testInfo) => {
     await open(page, "/event/1002/photos?tab=mine");
     const input = page.getByLabel("Upload a photo");
     await agree(page);
@@ -136,11 +137,9 @@ test.describe("face search", () => {
     await expect(page.locator(".search-error")).toHaveText("Upload a photo with a clear face", {
       timeout: 20_000,
     });
-    await input.setInputFiles({
-      name: "huge.jpg",
-      mimeType: "image/jpeg",
-      buffer: Buffer.alloc(8 * 1024 * 1024 + 1, 0xff),
-    });
+    await input.setInputFiles(
+      fileOnDisk(testInfo, "huge.jpg", Buffer.alloc(8 * 1024 * 1024 + 1, 0xff)),
+    );
     await expect(page.locator(".search-error")).toHaveText("Upload a photo up to 8 MB");
   });
 
