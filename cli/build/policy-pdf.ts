@@ -73,43 +73,63 @@ export async function policyText(input: PolicyInput, language: Language): Promis
   };
 }
 
-/** Breaks `text` into lines no wider than `width`; a word wider than a line is cut. */
-export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  // One glyph per character and no kerning (plainFontkit): a line's width is the sum of its
-  // characters', so each character is measured once rather than every candidate line again.
+/** A character's advance width at the size the text is set in. */
+export type Advance = (char: string) => number;
+
+/**
+ * The advance of each character of `font` at `size`, measured once per character. One glyph per
+ * character and no kerning (plainFontkit): a line's width is the sum of its characters'.
+ */
+export function advancesOf(font: PDFFont, size: number): Advance {
   const advances = new Map<string, number>();
-  const widthOf = (s: string) => {
-    let sum = 0;
-    for (const c of s) {
-      let w = advances.get(c);
-      if (w === undefined) {
-        w = font.widthOfTextAtSize(c, size);
-        advances.set(c, w);
-      }
-      sum += w;
+  return (c) => {
+    let w = advances.get(c);
+    if (w === undefined) {
+      w = font.widthOfTextAtSize(c, size);
+      advances.set(c, w);
     }
-    return sum;
+    return w;
   };
-  const fits = (s: string) => widthOf(s) <= width;
+}
+
+/**
+ * Breaks `text` into lines no wider than `width`; a word wider than a line is cut, keeping as
+ * much of it on each line as fits (at least one character). Each character is measured once,
+ * so the work grows with the text's length: a tenant's 4,000-character word wraps as fast as
+ * 4,000 characters of words.
+ */
+export function wrap(text: string, advance: Advance, width: number): string[] {
+  const space = advance(" ");
   const lines: string[] = [];
   let line = "";
+  let lineWidth = 0;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const joined = line ? `${line} ${word}` : word;
-    if (fits(joined)) {
-      line = joined;
+    const chars = [...word];
+    const widths = chars.map(advance);
+    // The word after the line's text and a space, summed in the order of the joined text.
+    let joined = line ? lineWidth + space : 0;
+    for (const w of widths) joined += w;
+    if (joined <= width) {
+      line = line ? `${line} ${word}` : word;
+      lineWidth = joined;
       continue;
     }
     if (line) lines.push(line);
-    line = "";
-    let rest = word;
-    while (!fits(rest)) {
-      const chars = [...rest];
-      let n = chars.length - 1;
-      while (n > 1 && !fits(chars.slice(0, n).join(""))) n--;
-      lines.push(chars.slice(0, n).join(""));
-      rest = chars.slice(n).join("");
+    // The word alone, cut where it no longer fits.
+    let start = 0;
+    let sum = 0;
+    for (let i = 0; i < chars.length; i++) {
+      const next = sum + (widths[i] as number);
+      if (next > width && i > start) {
+        lines.push(chars.slice(start, i).join(""));
+        start = i;
+        sum = widths[i] as number;
+      } else {
+        sum = next;
+      }
     }
-    line = rest;
+    line = chars.slice(start).join("");
+    lineWidth = sum;
   }
   if (line) lines.push(line);
   return lines;
@@ -173,7 +193,7 @@ export async function renderPolicyPdf(input: PolicyInput, language: Language): P
   let y = PAGE.height - MARGIN;
   const write = (content: string, font: PDFFont, size: number, gapBefore: number) => {
     y -= gapBefore;
-    for (const line of wrap(content, font, size, width)) {
+    for (const line of wrap(content, advancesOf(font, size), width)) {
       if (y - size * LEADING < MARGIN) {
         page = doc.addPage([PAGE.width, PAGE.height]);
         y = PAGE.height - MARGIN;

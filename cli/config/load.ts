@@ -14,10 +14,11 @@ import { allowedKeys, describeIssue, formatPath, oneLine, unknownKeyMessage } fr
 import { isMapValue, type Layer, locateKey, locateValue, mergeLayers } from "./extends.ts";
 import { resolveChain } from "./extends-chain.ts";
 import { fontMetrics } from "./fonts.ts";
+import { type HostClaims, hostClaims, otherClaimants } from "./host-claims.ts";
 import type { ConfigProblem } from "./problem.ts";
 import { TENANT_ID_RE, type TenantConfig, tenantSchema } from "./schema.ts";
-import { readLayer } from "./tenant-file.ts";
-import { listTenantIds, missingFileMessage, shownPath } from "./tenants-dir.ts";
+import { linkedOut, readLayer } from "./tenant-file.ts";
+import { listTenantIds, missingFileMessage, quoted, shownPath } from "./tenants-dir.ts";
 
 // The names the commands and the tests know the loader's parts by.
 export { type ConfigProblem, formatProblem } from "./problem.ts";
@@ -100,11 +101,40 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return cur;
 }
 
+/** A host this tenant names that another tenant file of the folder names too. */
+function hostProblems(
+  tenantsDir: string,
+  layers: readonly Layer[],
+  id: string,
+  file: string,
+  config: TenantConfig,
+  claims: HostClaims,
+): ConfigProblem[] {
+  return (config.hosts ?? []).flatMap((h, i) => {
+    const others = otherClaimants(claims, h.host, id);
+    if (!others.length) return [];
+    const where = locateValue(layers, ["hosts", i, "host"]);
+    const named = others
+      .map((o) => `tenant ${quoted(o)} (${shownPath(join(tenantsDir, `${o}.yaml`))})`)
+      .join(", ");
+    const inherited =
+      where.file === file ? "" : ` (inherited through extends: write hosts of its own in ${file})`;
+    return [
+      {
+        ...where,
+        path: formatPath(["hosts", i, "host"]),
+        message: `host ${quoted(h.host)} is also a host of ${named}${inherited}; a host is served by one tenant only`,
+      },
+    ];
+  });
+}
+
 async function loadFile(
   tenantsDir: string,
   id: string,
   abs: string,
   file: string,
+  claims: HostClaims | undefined,
 ): Promise<LoadResult> {
   const missing = async (): Promise<ConfigProblem> => ({
     file,
@@ -113,6 +143,10 @@ async function loadFile(
     path: "(file)",
     message: await missingFileMessage(tenantsDir, file, id),
   });
+  if (await linkedOut(tenantsDir, abs)) {
+    const message = `${file} leads outside ${shownPath(tenantsDir)}/ through a symbolic link and was not read; a tenant file must be inside it`;
+    return fail(id, file, [{ file, line: 1, col: 1, path: "(file)", message }]);
+  }
   const first = await readLayer(id, abs, file, missing);
   if (!first.ok) return fail(id, file, first.problems);
   const chain = await resolveChain(tenantsDir, first.layer);
@@ -149,6 +183,18 @@ async function loadFile(
   if (config) {
     for (const c of contrastProblems(config.theme.palette)) {
       all.push({ ...locateValue(layers, c.path), path: formatPath(c.path), message: c.message });
+    }
+    if (config.hosts?.length) {
+      all.push(
+        ...hostProblems(
+          tenantsDir,
+          layers,
+          id,
+          file,
+          config,
+          claims ?? (await hostClaims(tenantsDir)),
+        ),
+      );
     }
   }
   if (all.length || !config) return fail(id, file, all);
@@ -194,7 +240,15 @@ export function tenantInputs(tenant: LoadedTenant): readonly TenantInput[] {
   return tenant.inputs;
 }
 
-export async function loadTenant(tenantsDir: string, id: string): Promise<LoadResult> {
+/**
+ * Loads one tenant. `claims` (every host the folder's tenant files name) is read from the folder
+ * when not given; `loadTenants` reads it once for all.
+ */
+export async function loadTenant(
+  tenantsDir: string,
+  id: string,
+  claims?: HostClaims,
+): Promise<LoadResult> {
   const dir = resolve(tenantsDir);
   if (typeof id !== "string" || !TENANT_ID_RE.test(id)) {
     // Shown as typed (on one line), never joined into a path that is touched.
@@ -205,7 +259,7 @@ export async function loadTenant(tenantsDir: string, id: string): Promise<LoadRe
   const abs = join(dir, `${id}.yaml`);
   const file = shownPath(abs);
   try {
-    return await loadFile(dir, id, abs, file);
+    return await loadFile(dir, id, abs, file, claims);
   } catch (e) {
     const message = `could not be checked: ${(e as Error)?.message ?? String(e)}`;
     return fail(id, file, [{ file, line: 1, col: 1, path: "(file)", message }]);
@@ -214,5 +268,6 @@ export async function loadTenant(tenantsDir: string, id: string): Promise<LoadRe
 
 export async function loadTenants(tenantsDir: string, ids?: string[]): Promise<LoadResult[]> {
   const wanted = ids?.length ? [...new Set(ids)] : await listTenantIds(tenantsDir);
-  return Promise.all(wanted.map((id) => loadTenant(tenantsDir, id)));
+  const claims = await hostClaims(resolve(tenantsDir));
+  return Promise.all(wanted.map((id) => loadTenant(tenantsDir, id, claims)));
 }

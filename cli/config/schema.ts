@@ -16,6 +16,7 @@ import {
   type Language,
   type LocalizedText,
   languageSchema,
+  localizedText,
   localizedTextSchema,
 } from "./locale-schema.ts";
 import { cspAddress } from "./origin.ts";
@@ -41,8 +42,8 @@ export const authSchema = z
       .describe(
         "Identity provider base address (issuer), a plain https address such as https://id.example.com/auth/realms/shop; default {host}/auth.",
       ),
-    realm: z.string().min(1).describe("Keycloak realm."),
-    clientId: z.string().min(1).describe("OIDC client id of the storefront."),
+    realm: z.string().min(1).max(255).describe("Keycloak realm."),
+    clientId: z.string().min(1).max(255).describe("OIDC client id of the storefront."),
   })
   .describe("Sign-in settings (openId/keycloak). Without them the tenant has no sign-in.");
 
@@ -75,7 +76,7 @@ export const tenantSchema = z
         backLink: z
           .strictObject({
             url: httpsUrl.describe("External address the custom back link returns to."),
-            label: localizedTextSchema.describe("Text of the back link."),
+            label: localizedText(60).describe("Text of the back link."),
           })
           .optional()
           .describe("Custom back link to an external site, shown on every screen (US variant)."),
@@ -109,7 +110,7 @@ export const tenantSchema = z
           .strictObject({
             from: z.string().regex(/^\d{2}:\d{2}$/, { message: "a time as HH:MM" }),
             to: z.string().regex(/^\d{2}:\d{2}$/, { message: "a time as HH:MM" }),
-            timeZone: localizedTextSchema
+            timeZone: localizedText(60)
               .optional()
               .describe(
                 'Time zone of the hours as it reads after them, per language (e.g. en "Moscow time", ru "по московскому времени"); omit to show the hours without a zone.',

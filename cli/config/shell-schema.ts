@@ -32,7 +32,7 @@ export const footerSchema = z
     copyright: z
       .strictObject({
         languages: z.array(languageSchema).min(1).describe("Languages in which it shows."),
-        holder: z.string().min(1).describe("Copyright holder, shown as © YEAR holder."),
+        holder: z.string().min(1).max(100).describe("Copyright holder, shown as © YEAR holder."),
       })
       .optional()
       .describe("Copyright line."),

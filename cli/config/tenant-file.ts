@@ -3,8 +3,9 @@
  * once), every problem placed in that file. A problem of the YAML itself names no data path,
  * but for a duplicate key.
  */
-import { readFile, stat } from "node:fs/promises";
+import { readFile, realpath, stat } from "node:fs/promises";
 import { type Document, LineCounter, parseDocument, type YAMLError } from "yaml";
+import { inside } from "./assets.ts";
 import { formatPath } from "./errors.ts";
 import type { Layer } from "./extends.ts";
 import { complexKeyOffsets, firstAliasOffset, pathAtOffset, positionAt } from "./locate.ts";
@@ -26,6 +27,19 @@ function yamlProblem(doc: Document, lc: LineCounter, file: string, e: YAMLError)
   // In a broken document a data path would mislead, so syntax errors name none.
   const text = (e.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
   return { file, line, col, path: "(yaml)", message: `invalid YAML: ${text}` };
+}
+
+/**
+ * Whether a tenant's own file really is outside the tenants folder (a symbolic link to
+ * `~/secret.env` or `/proc/self/environ`): such a file is never read, so nothing of it can be
+ * echoed in a problem. Missing or unreadable files are not: reading them says which.
+ */
+export async function linkedOut(tenantsDir: string, abs: string): Promise<boolean> {
+  try {
+    return !inside(await realpath(tenantsDir), await realpath(abs));
+  } catch {
+    return false;
+  }
 }
 
 type Parsed = { ok: true; layer: Layer } | { ok: false; problems: ConfigProblem[] };

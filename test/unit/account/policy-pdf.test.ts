@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { catalog } from "../../../cli/build/catalogs.ts";
 import {
@@ -16,7 +16,6 @@ import {
   policyFiles,
   renderPolicyPdf,
   selfieRetentionText,
-  wrap,
 } from "../../../cli/build/policy-pdf.ts";
 import { loadTenant } from "../../../cli/config/load.ts";
 import { DEFAULT_SELFIE_RETENTION } from "../../../storefront/src/domain/privacy.ts";
@@ -164,15 +163,5 @@ describe("the files of a tenant", () => {
       "Support: support@us.mysport.example, Monday to Friday, 08:00 to 18:00 Eastern Time (ET).",
     );
     expect(text).not.toContain("Moscow");
-  });
-});
-
-describe("wrap", () => {
-  it("keeps every line within the width and cuts a word wider than a line", async () => {
-    const doc = await PDFDocument.create();
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const lines = wrap(`${"word ".repeat(60)}${"x".repeat(200)}`, font, 11, 200);
-    for (const line of lines) expect(font.widthOfTextAtSize(line, 11)).toBeLessThanOrEqual(200);
-    expect(lines.join("").replace(/word| /g, "")).toBe("x".repeat(200));
   });
 });

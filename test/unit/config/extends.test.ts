@@ -2,7 +2,7 @@
  * Brand families: a tenant file that `extends` another takes the base's values it does not set,
  * and every problem still names the file, line and column where the value was written.
  */
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_EXTENDS_DEPTH } from "../../../cli/config/extends.ts";
@@ -97,15 +97,19 @@ describe("a tenant that extends another", () => {
       ],
     ]);
     const child = config(await load("blue", { family: BASE_YAML, blue: CHILD }));
+    // A host belongs to one tenant: the two are loaded in turn, each alone with the host.
+    rmSync(join(scratch().tenantsDir, "blue.yaml"));
     const whole = config(await load("blue-full", { "blue-full": full }));
+    rmSync(join(scratch().tenantsDir, "blue-full.yaml"));
     expect(JSON.stringify(child)).toBe(JSON.stringify(whole));
   });
 
   it("follows a chain: each level sets what is nearest to it", async () => {
     const r = await load("c", {
       a: BASE_YAML,
-      b: "extends: a\ntenantName: B\ntheme:\n  radius: 4\n",
-      c: 'extends: b\ntheme:\n  radius: 12\n  palette:\n    text: "#000000"\n',
+      // Each with hosts of its own: a host belongs to one tenant.
+      b: "extends: a\ntenantName: B\nhosts:\n  - host: b.example\ntheme:\n  radius: 4\n",
+      c: 'extends: b\nhosts:\n  - host: c.example\ntheme:\n  radius: 12\n  palette:\n    text: "#000000"\n',
     });
     const c = config(r);
     expect([c.tenantName, c.theme.radius, c.theme.palette.text]).toEqual(["B", 12, "#000000"]);
@@ -227,7 +231,7 @@ describe("what extends may name", () => {
     for (let i = 1; i <= MAX_EXTENDS_DEPTH + 1; i++)
       files[`g${i}`] = `extends: g${i - 1}\nradius: 1\n`.replace(
         "radius: 1\n",
-        `tenantName: G${i}\n`,
+        `tenantName: G${i}\nhosts:\n  - host: g${i}.example\n`,
       );
     const ok = await load(`g${MAX_EXTENDS_DEPTH}`, files);
     expect(config(ok).tenantName).toBe(`G${MAX_EXTENDS_DEPTH}`);

@@ -84,6 +84,11 @@ export function mutate(edits: [from: string, to: string][], base = BASE_YAML): s
 export type Scratch = {
   root: string;
   tenantsDir: string;
+  /**
+   * Writes tenants/<id>.yaml. A host belongs to one tenant, so the base's hosts (mysport.ru,
+   * en.mysport.ru) become the tenant's own (<id>.mysport.ru, en.<id>.mysport.ru): lines and
+   * columns above the hosts stay as written.
+   */
   write: (id: string, yaml: string) => void;
   dispose: () => void;
 };
@@ -97,7 +102,13 @@ export function makeScratch(): Scratch {
   return {
     root,
     tenantsDir,
-    write: (id, yaml) => writeFileSync(join(tenantsDir, `${id}.yaml`), yaml),
+    write: (id, yaml) =>
+      writeFileSync(
+        join(tenantsDir, `${id}.yaml`),
+        yaml
+          .replace("- host: mysport.ru\n", `- host: ${id}.mysport.ru\n`)
+          .replace("- host: en.mysport.ru\n", `- host: en.${id}.mysport.ru\n`),
+      ),
     dispose: () => rmSync(root, { recursive: true, force: true }),
   };
 }

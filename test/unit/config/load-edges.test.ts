@@ -37,7 +37,12 @@ function asset(name: string, size: number): string {
 
 describe("the file itself", () => {
   it("takes a file of exactly 1 MiB and refuses one byte more, naming both sizes", async () => {
-    const padded = (size: number) => `${BASE_YAML}#${"x".repeat(size - BASE_YAML.length - 2)}\n`;
+    // Hosts of its own, so that the scratch folder writes the bytes as they are.
+    const own = mutate([
+      ["- host: mysport.ru\n", "- host: limit.example\n"],
+      ["- host: en.mysport.ru\n", "- host: en.limit.example\n"],
+    ]);
+    const padded = (size: number) => `${own}#${"x".repeat(size - own.length - 2)}\n`;
     expect(padded(MIB)).toHaveLength(MIB);
     expect(await linesFor("at-limit", padded(MIB))).toEqual([]);
     expect(await linesFor("over-limit", padded(MIB + 1))).toEqual([

@@ -199,6 +199,25 @@ describe("a value too small or too large", () => {
       `tenantName: ${"M".repeat(61)}`,
       `tenants/t.yaml:1:13  tenantName  expected at most 60 characters, received "${"M".repeat(57)}..."`,
     ],
+    // Free text that reaches the policy PDF, the app bar or the sign-in is bounded too.
+    [
+      "a support time zone over 60 characters",
+      '    to: "18:00"\n',
+      `    to: "18:00"\n    timeZone:\n      ru: ${"Z".repeat(8000)}\n`,
+      `tenants/t.yaml:52:11  support.hours.timeZone.ru  expected at most 60 characters, received "${"Z".repeat(57)}..."`,
+    ],
+    [
+      "a Keycloak realm over 255 characters",
+      "  realm: mysport\n",
+      `  realm: ${"r".repeat(256)}\n`,
+      `tenants/t.yaml:44:10  auth.realm  expected at most 255 characters, received "${"r".repeat(57)}..."`,
+    ],
+    [
+      "a copyright holder over 100 characters",
+      "    holder: MySport\n",
+      `    holder: ${"H".repeat(101)}\n`,
+      `tenants/t.yaml:41:13  footer.copyright.holder  expected at most 100 characters, received "${"H".repeat(57)}..."`,
+    ],
   ])("%s", async (_, from, to, line) => {
     expect(await linesFor([[from, to]])).toEqual([line]);
   });
