@@ -6,6 +6,8 @@ export interface RollbackCommandOptions {
   id: string;
   to: string;
   release?: string;
+  /** The tenants folder: a release naming another tenant's host or certificate is refused. */
+  tenantsDir: string;
   json: boolean;
   target: TargetSpecOptions;
   print: Printer;
@@ -17,7 +19,7 @@ export async function runRollback(o: RollbackCommandOptions): Promise<number> {
   const { rollbackTenant } = await import("../publish/publish.ts");
   const target = await openTarget(o.to, o.target);
   try {
-    const result = await rollbackTenant(target, o.id, o.release);
+    const result = await rollbackTenant(target, o.id, o.release, o.tenantsDir);
     if (o.json)
       o.print.out(JSON.stringify({ ok: true, target: target.label, tenants: [result] }, null, 2));
     else describeResult(result, o.print);

@@ -14,14 +14,17 @@ import { tenantSchema } from "./schema.ts";
 import { linkedOut, readLayer } from "./tenant-file.ts";
 import { listTenantIds, shownPath } from "./tenants-dir.ts";
 
-/** Each host name any tenant file of the folder names, with the tenants that name it. */
+/**
+ * Each host name (and, as `file:<path>`, each certificate file) any tenant file of the folder
+ * names, with the tenants that name it.
+ */
 export type HostClaims = ReadonlyMap<string, readonly string[]>;
 
 /** The name nginx matches a Host against: `server_name` has no port. */
 export const hostName = (host: string): string => host.replace(/:\d+$/, "");
 
-/** The host names a tenant's merged values name (none when its file cannot be read). */
-async function hostsOf(tenantsDir: string, id: string): Promise<string[]> {
+/** What a tenant's merged values claim on a server: host names and certificate files. */
+async function claimsOf(tenantsDir: string, id: string): Promise<string[]> {
   const abs = join(tenantsDir, `${id}.yaml`);
   if (await linkedOut(tenantsDir, abs)) return [];
   const missing = async () => ({ file: "", line: 1, col: 1, path: "", message: "" });
@@ -30,22 +33,29 @@ async function hostsOf(tenantsDir: string, id: string): Promise<string[]> {
   const chain = await resolveChain(tenantsDir, first.layer);
   if (!chain.ok) return [];
   const merged = mergeLayers(chain.layers, tenantSchema);
-  const hosts = isMapValue(merged) ? merged.hosts : undefined;
-  if (!Array.isArray(hosts)) return [];
-  return hosts.flatMap((h) =>
-    isMapValue(h) && typeof h.host === "string" ? [hostName(h.host.toLowerCase())] : [],
-  );
+  if (!isMapValue(merged)) return [];
+  const hosts = Array.isArray(merged.hosts) ? merged.hosts : [];
+  const tls = isMapValue(merged.tls) ? merged.tls : {};
+  return [
+    ...hosts.flatMap((h) =>
+      isMapValue(h) && typeof h.host === "string" ? [hostName(h.host.toLowerCase())] : [],
+    ),
+    ...[tls.certificate, tls.certificateKey].flatMap((f) =>
+      typeof f === "string" ? [`file:${f}`] : [],
+    ),
+  ];
 }
 
 /**
- * Every host named in the folder, read from each tenant file as its `extends` merges it. A file
- * that cannot be read names no host here: its own load reports what is wrong with it.
+ * Every host and certificate file named in the folder, read from each tenant file as its
+ * `extends` merges it. A file that cannot be read names nothing here: its own load reports what
+ * is wrong with it.
  */
 export async function hostClaims(tenantsDir: string): Promise<HostClaims> {
   const claims = new Map<string, string[]>();
   for (const id of await listTenantIds(tenantsDir)) {
-    for (const host of new Set(await hostsOf(tenantsDir, id))) {
-      claims.set(host, [...(claims.get(host) ?? []), id]);
+    for (const claim of new Set(await claimsOf(tenantsDir, id))) {
+      claims.set(claim, [...(claims.get(claim) ?? []), id]);
     }
   }
   return claims;
@@ -54,4 +64,39 @@ export async function hostClaims(tenantsDir: string): Promise<HostClaims> {
 /** The other tenants that name `host` (none when it is this tenant's alone). */
 export function otherClaimants(claims: HostClaims, host: string, id: string): string[] {
   return (claims.get(hostName(host.toLowerCase())) ?? []).filter((other) => other !== id);
+}
+
+/**
+ * The tenants whose `tls` names the certificate or key file `path` when `id` does not (a
+ * certificate two brands share, a wildcard one, is named in both files).
+ */
+export function otherCertificateOwners(claims: HostClaims, path: string, id: string): string[] {
+  const owners = claims.get(`file:${path}`) ?? [];
+  return owners.includes(id) ? [] : [...owners];
+}
+
+/**
+ * What a release's recorded settings claim that the folder gives another tenant: a release
+ * record read back from a target (a bucket one brand's operator may write to) is rendered into
+ * the nginx block only with hosts and certificate files of its own tenant.
+ */
+export function foreignClaims(
+  claims: HostClaims,
+  id: string,
+  config: {
+    hosts?: readonly { host: string }[];
+    tls?: { certificate: string; certificateKey: string };
+  },
+): string[] {
+  const hosts = (config.hosts ?? []).flatMap((h) => {
+    const others = otherClaimants(claims, h.host, id);
+    return others.length ? [`host ${JSON.stringify(h.host)} (${others.join(", ")})`] : [];
+  });
+  const files = [config.tls?.certificate, config.tls?.certificateKey].flatMap((f) => {
+    const others = f ? otherCertificateOwners(claims, f, id) : [];
+    return f && others.length
+      ? [`certificate file ${JSON.stringify(f)} (${others.join(", ")})`]
+      : [];
+  });
+  return [...hosts, ...files];
 }

@@ -149,6 +149,7 @@ export function addPublishCommands({ program, print, setExitCode }: CommandConte
         id,
         to: o.to,
         release: o.release,
+        tenantsDir: o.tenantsDir,
         json: !!o.json,
         target: targetOptions(o),
         print,

@@ -14,10 +14,11 @@
  * pruned), and every page, old or new, is answered with a CSP that allows its inline style
  * (step 3 comes before step 4).
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { BuildManifest } from "../build/manifest.ts";
+import { foreignClaims, hostClaims } from "../config/host-claims.ts";
 import { loadTenant } from "../config/load.ts";
-import { assertTenantId, tenantIdProblem } from "../config/tenants-dir.ts";
+import { assertTenantId, shownPath, tenantIdProblem } from "../config/tenants-dir.ts";
 import { bundleManifest, verifyBundle } from "./bundle.ts";
 import {
   assetPaths,
@@ -182,6 +183,7 @@ export async function rollbackTenant(
   target: Target,
   id: string,
   release?: string,
+  tenantsDir = "tenants",
 ): Promise<TenantPublishResult> {
   assertTenantId(id);
   const started = performance.now();
@@ -207,6 +209,13 @@ export async function rollbackTenant(
   if (!(await target.manifest(id, to.name))) {
     throw new Error(
       `${id}: release ${to.name} is listed but its folder is missing on ${target.label}`,
+    );
+  }
+  // The record was read back from the target: its hosts and certificates must be its own.
+  const foreign = foreignClaims(await hostClaims(resolve(tenantsDir)), id, to.config);
+  if (foreign.length) {
+    throw new Error(
+      `${id}: release ${to.name} on ${target.label} names ${foreign.join(", ")} of other tenants in ${shownPath(resolve(tenantsDir))}/; not switched (a release serves only its own tenant's hosts)`,
     );
   }
   await target.prepareServer(id, to, state.releases);
