@@ -49,7 +49,11 @@ export async function renderS3ServerBlock(
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new Error(`--endpoint ${store.endpoint}: nginx proxies to http:// or https:// only`);
   }
-  const hostPort = literal(`${url.hostname}:${url.port || (url.protocol === "https:" ? 443 : 80)}`);
+  const tls = url.protocol === "https:";
+  const hostPort = literal(`${url.hostname}:${url.port || (tls ? 443 : 80)}`);
+  // nginx speaks to the store as the endpoint says: TLS to an https:// one (plain HTTP to its
+  // port 443 would fail every request).
+  const scheme = tls ? "https" : "http";
   const base = literal(
     `/${[store.location.bucket, store.location.prefix].filter((p) => p !== "").join("/")}/`,
   );
@@ -80,7 +84,7 @@ export async function renderS3ServerBlock(
   const proxy = (indent: string) =>
     [
       `if ($${vars}_object = "") { return 404; }`,
-      `proxy_pass http://${vars}_store${base}$${vars}_object;`,
+      `proxy_pass ${scheme}://${vars}_store${base}$${vars}_object;`,
     ]
       .map((l) => indent + l)
       .join("\n");
@@ -124,7 +128,7 @@ export async function renderS3ServerBlock(
     "/",
     [
       `        if ($${vars}_object = "") { rewrite ^ /_pages/${language}/${page}.html last; }`,
-      `        proxy_pass http://${vars}_store${base}$${vars}_object;`,
+      `        proxy_pass ${scheme}://${vars}_store${base}$${vars}_object;`,
     ].join("\n"),
   );
   const server = out.lastIndexOf("\nserver {\n");
@@ -137,6 +141,16 @@ export async function renderS3ServerBlock(
     '    proxy_set_header Cookie "";',
     '    proxy_set_header Authorization "";',
     "    proxy_intercept_errors on;",
+    ...(tls
+      ? [
+          "    # The store over TLS: its name sent (SNI) and its certificate checked against the",
+          "    # system's certificate authorities (Debian's and Ubuntu's bundle).",
+          "    proxy_ssl_server_name on;",
+          `    proxy_ssl_name ${literal(url.hostname)};`,
+          "    proxy_ssl_verify on;",
+          "    proxy_ssl_trusted_certificate /etc/ssl/certs/ca-certificates.crt;",
+        ]
+      : []),
     ...[
       "Cache-Control",
       "Set-Cookie",
