@@ -1,6 +1,6 @@
 import type { TenantPublishResult } from "../publish/publish.ts";
 import type { TargetSpecOptions } from "../publish/target.ts";
-import { type Printer, paint } from "./print.ts";
+import { errorLines, jsonError, type Printer, paint } from "./print.ts";
 
 export interface PublishCommandOptions {
   ids: string[];
@@ -25,7 +25,7 @@ export function describeResult(r: TenantPublishResult, print: Printer) {
     : "";
   if (r.status === "failed") {
     print.err(`${c.red("✗")} ${r.id}  failed`);
-    print.err(`  ${r.error}`);
+    print.err(errorLines(r.error ?? ""));
     return;
   }
   if (r.status === "live") {
@@ -83,7 +83,12 @@ export async function runPublish(o: PublishCommandOptions): Promise<number> {
   if (o.json) {
     o.print.out(
       JSON.stringify(
-        { ok: failed.length === 0, target: target.label, dryRun: o.dryRun, tenants: results },
+        {
+          ok: failed.length === 0,
+          target: target.label,
+          dryRun: o.dryRun,
+          tenants: results.map((r) => (r.error ? { ...r, error: jsonError(r.error) } : r)),
+        },
         null,
         2,
       ),

@@ -1,5 +1,5 @@
 import type { TargetSpecOptions } from "../publish/target.ts";
-import type { Printer } from "./print.ts";
+import { errorLines, jsonError, type Printer } from "./print.ts";
 import { describeResult } from "./publish.ts";
 
 export interface RollbackCommandOptions {
@@ -29,12 +29,16 @@ export async function runRollback(o: RollbackCommandOptions): Promise<number> {
     if (o.json) {
       o.print.out(
         JSON.stringify(
-          { ok: false, target: target.label, tenants: [{ id: o.id, status: "failed", error }] },
+          {
+            ok: false,
+            target: target.label,
+            tenants: [{ id: o.id, status: "failed", error: jsonError(error) }],
+          },
           null,
           2,
         ),
       );
-    } else o.print.err(`✗ ${o.id}  rollback failed\n  ${error}`);
+    } else o.print.err(`✗ ${o.id}  rollback failed\n${errorLines(error)}`);
     return 1;
   } finally {
     await target.close();

@@ -18,7 +18,7 @@ import { join, resolve } from "node:path";
 import type { BuildManifest } from "../build/manifest.ts";
 import { foreignClaims, hostClaims } from "../config/host-claims.ts";
 import { loadTenant } from "../config/load.ts";
-import { assertTenantId, shownPath, tenantIdProblem } from "../config/tenants-dir.ts";
+import { assertTenantId, quoted, shownPath, tenantIdProblem } from "../config/tenants-dir.ts";
 import { bundleManifest, verifyBundle } from "./bundle.ts";
 import {
   assetPaths,
@@ -199,7 +199,7 @@ export async function rollbackTenant(
     const known = state.releases.map((r) => r.name).join(", ");
     throw new Error(
       release
-        ? `${id} has no release ${release} on ${target.label}; kept releases: ${known}`
+        ? `${id} has no release ${quoted(release)} on ${target.label}; kept releases: ${known}`
         : `${id} has no release older than the live one (${state.current}) on ${target.label}`,
     );
   }
