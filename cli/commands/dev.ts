@@ -156,6 +156,7 @@ export async function runDev(o: DevCommandOptions): Promise<number> {
         handle: (req, res) => single?.handle(req, res) ?? false,
         site: () => single?.current() ?? null,
         ...(coreRoot && {
+          exposes: `the project's source files (${coreRoot}, through Vite's dev server: the core, its templates, whatever the folder holds)`,
           serve: async (req, res, pathname) => (await single?.serve(req, res, pathname)) ?? false,
           attach: async (server, refuses) => {
             const { startCoreDev } = await import("../dev/core-server.ts");

@@ -22,14 +22,15 @@ export function isLoopback(host: string): boolean {
 }
 
 /** A line for stderr when the preview is reachable from other machines, else null. */
-export function exposureWarning(host: string): string | null {
+export function exposureWarning(host: string, exposes?: string): string | null {
   if (isLoopback(host)) return null;
   return [
     `WARNING: the preview listens on ${host}, beyond this machine.`,
     "  The demo is not for networks. It is a local support tool: its demo backend and identity",
     "  provider have a known demo user and no real security, and what visitors enter (orders,",
-    "  e-mails, selfies) stays in its memory. Anyone who can reach this port can use them. Use",
-    "  the default --host 127.0.0.1 unless you know the network is yours alone.",
+    "  e-mails, selfies) stays in its memory. Anyone who can reach this port can use them.",
+    ...(exposes ? [`  It also serves ${exposes} to them.`] : []),
+    "  Use the default --host 127.0.0.1 unless you know the network is yours alone.",
   ].join("\n");
 }
 

@@ -22,6 +22,11 @@ export interface PreviewSite {
 }
 
 export interface PreviewHook {
+  /**
+   * What else this server hands to whoever reaches it, for the warning about a --host beyond
+   * this machine (`dev --core`: the project's source tree).
+   */
+  exposes?: string;
   /** Host header values (name:port) answered beside the preview's own names. */
   hosts?(port: number): Iterable<string>;
   /** Answers a request itself (true), or leaves it to the demo backend and the bundle (false). */

@@ -147,7 +147,7 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
     server.close();
     throw error;
   }
-  const warning = exposureWarning(host);
+  const warning = exposureWarning(host, hook.exposes);
   if (warning) (options.warn ?? ((text) => process.stderr.write(`${text}\n`)))(warning);
   const shownHost = host.includes(":") ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;

@@ -88,6 +88,23 @@ describe("Host names", () => {
 });
 
 describe("binding beyond loopback", () => {
+  it("says what else it serves: `dev --core` hands out the project's source files", async () => {
+    const warnings: string[] = [];
+    const open = await startPreview({
+      distDir: dist,
+      port: 0,
+      host: "0.0.0.0",
+      warn: (t) => warnings.push(t),
+      hook: { exposes: "the project's source files (/work/shop)" },
+    });
+    await open.close();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(
+      "It also serves the project's source files (/work/shop) to them.",
+    );
+    expect(exposureWarning("127.0.0.1", "the project's source files")).toBeNull();
+  });
+
   it("warns loudly for 0.0.0.0 and other addresses, not for loopback", async () => {
     expect(exposureWarning("127.0.0.1")).toBeNull();
     expect(exposureWarning("localhost")).toBeNull();
@@ -108,6 +125,7 @@ describe("binding beyond loopback", () => {
     await local.close();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/0\.0\.0\.0/);
+    expect(warnings[0]).not.toContain("It also serves");
   });
 });
 
