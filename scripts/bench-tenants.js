@@ -32,7 +32,8 @@ export async function generateTenants(dir, count) {
     if (typeof parent === "string") doc.set("extends", idOf(sources.indexOf(`${parent}.yaml`)));
     // A host belongs to one tenant: each copy gets hosts of its own, with the same overrides.
     const hosts = doc.get("hosts");
-    hosts?.items?.forEach((h, k) => h.set("host", `h${k}.${idOf(i)}.bench.example`));
+    for (const [k, h] of (hosts?.items ?? []).entries())
+      h.set("host", `h${k}.${idOf(i)}.bench.example`);
     await writeFile(join(dir, `${idOf(i)}.yaml`), String(doc));
   }
 }

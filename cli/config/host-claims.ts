@@ -7,6 +7,7 @@
  * file of the folder names.
  */
 
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { isMapValue, mergeLayers } from "./extends.ts";
 import { resolveChain } from "./extends-chain.ts";
@@ -52,13 +53,43 @@ async function claimsOf(tenantsDir: string, id: string): Promise<string[]> {
  * is wrong with it.
  */
 export async function hostClaims(tenantsDir: string): Promise<HostClaims> {
+  // Read again only when a tenant file changed: `dev --all` and a publish of many tenants load
+  // each tenant against the same folder, and would otherwise read every file once a tenant.
+  const ids = await listTenantIds(tenantsDir);
+  const key = await folderSignature(tenantsDir, ids);
+  const cached = remembered.get(tenantsDir);
+  if (cached?.key === key) return cached.claims;
+  const claims = readClaims(tenantsDir, ids);
+  remembered.set(tenantsDir, { key, claims });
+  return claims;
+}
+
+async function readClaims(tenantsDir: string, ids: readonly string[]): Promise<HostClaims> {
   const claims = new Map<string, string[]>();
-  for (const id of await listTenantIds(tenantsDir)) {
+  for (const id of ids) {
     for (const claim of new Set(await claimsOf(tenantsDir, id))) {
       claims.set(claim, [...(claims.get(claim) ?? []), id]);
     }
   }
   return claims;
+}
+
+/** The folder's claims as last read (one read shared by the loads that ask at once). */
+const remembered = new Map<string, { key: string; claims: Promise<HostClaims> }>();
+
+/** Each tenant file's identity, size and change time (to the nanosecond): what a save changes. */
+async function folderSignature(tenantsDir: string, ids: readonly string[]): Promise<string> {
+  const parts = await Promise.all(
+    ids.map(async (id) => {
+      try {
+        const s = await stat(join(tenantsDir, `${id}.yaml`), { bigint: true });
+        return `${id}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+      } catch {
+        return `${id}:-`;
+      }
+    }),
+  );
+  return parts.join("\n");
 }
 
 /** The other tenants that name `host` (none when it is this tenant's alone). */

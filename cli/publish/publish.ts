@@ -16,7 +16,7 @@
  */
 import { join, resolve } from "node:path";
 import type { BuildManifest } from "../build/manifest.ts";
-import { foreignClaims, hostClaims } from "../config/host-claims.ts";
+import { foreignClaims, type HostClaims, hostClaims } from "../config/host-claims.ts";
 import { loadTenant } from "../config/load.ts";
 import { assertTenantId, quoted, shownPath, tenantIdProblem } from "../config/tenants-dir.ts";
 import { bundleManifest, verifyBundle } from "./bundle.ts";
@@ -54,13 +54,15 @@ export interface PublishOptions {
   tenantsDir: string;
   keep: number;
   dryRun: boolean;
+  /** The hosts the folder's tenants name, read once for a publish of many (read when absent). */
+  claims?: HostClaims;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The tenant settings the bundle was built from; refuses a bundle older than its YAML. */
 async function builtConfig(o: PublishOptions, id: string, manifest: BuildManifest) {
-  const tenant = await loadTenant(o.tenantsDir, id);
+  const tenant = await loadTenant(o.tenantsDir, id, o.claims);
   if (!tenant.ok) throw new Error(`${tenant.file} is not valid: run storefront validate ${id}`);
   if (tenant.hash !== manifest.configHash) {
     throw new Error(
@@ -152,13 +154,16 @@ export async function publishTenants(
   // Only ids that can be tenant ids reach a key; the others fail on their own below.
   const ahead = ids.filter((id) => tenantIdProblem(id) === null);
   if (ahead.length > 0) await o.target.prefetch?.(ahead);
+  // Each tenant is loaded against the hosts of the whole folder: read once, not once a tenant.
+  const claims = o.claims ?? (await hostClaims(resolve(o.tenantsDir)));
+  const each = { ...o, claims };
   let next = 0;
   const lane = async () => {
     while (next < ids.length) {
       const at = next++;
       const id = ids[at] as string;
       const started = performance.now();
-      const result = await publishTenant(o, id).catch(
+      const result = await publishTenant(each, id).catch(
         (e): TenantPublishResult => ({
           id,
           status: "failed",

@@ -12,6 +12,10 @@ import { type DevCli, startDevCli } from "./dev-cli.ts";
 import { expect, test } from "./fixtures.ts";
 
 const PORT = planPort("devAll");
+
+// One `dev --all` (two tenants built) for both tests, on its one port: the file's tests run in
+// order in one worker, not spread over both.
+test.describe.configure({ mode: "default" });
 const PRIMARY = /primary: "#[0-9a-fA-F]{6}"/;
 
 let dev: DevCli | undefined;

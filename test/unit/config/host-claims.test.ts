@@ -7,6 +7,7 @@
 import { rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { hostClaims } from "../../../cli/config/host-claims.ts";
 import {
   formatProblem,
   type LoadResult,
@@ -78,6 +79,21 @@ describe("a host belongs to one tenant", () => {
     });
     const results = await loadTenants(scratch().tenantsDir, ["shop", "own"]);
     expect(results.flatMap(lines)).toEqual([]);
+  });
+});
+
+describe("the folder's hosts, read for each load", () => {
+  it("are read once while no tenant file changes, and again after a save", async () => {
+    write({ shop: BASE_YAML });
+    const dir = scratch().tenantsDir;
+    const first = await hostClaims(dir);
+    // A publish of many tenants, `dev --all`: every load asks; the folder is read once.
+    const again = await Promise.all([hostClaims(dir), hostClaims(dir), hostClaims(dir)]);
+    for (const claims of again) expect(claims).toBe(first);
+    write({ own: "extends: shop\ntenantName: Own\nhosts:\n  - host: own.example\n" });
+    const changed = await hostClaims(dir);
+    expect(changed).not.toBe(first);
+    expect(changed.get("own.example")).toEqual(["own"]);
   });
 });
 

@@ -29,11 +29,16 @@ beforeAll(() => {
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** Loads one file's content and checks the answer is the loader's own. */
+/**
+ * Loads one file's content and checks the answer is the loader's own. Each file is the only
+ * tenant of the folder while it is loaded (a host belongs to one tenant: two valid copies of
+ * MySport would each name the other's hosts).
+ */
 async function check(content: string | Uint8Array): Promise<LoadResult> {
   const id = `fuzz-${seq++}`;
-  writeFileSync(join(tenantsDir, `${id}.yaml`), content);
-  const result = await loadTenant(tenantsDir, id);
+  const file = join(tenantsDir, `${id}.yaml`);
+  writeFileSync(file, content);
+  const result = await loadTenant(tenantsDir, id).finally(() => rmSync(file));
   expect(result.id).toBe(id);
   if (result.ok) {
     expect(tenantSchema.safeParse(result.config).success).toBe(true);
