@@ -177,13 +177,12 @@ let root: string;
 let tenantsDir: string;
 let seq = 0;
 
+/** Loads one case, the only tenant of its folder (a host belongs to one tenant). */
 async function load(config: Json): Promise<LoadResult> {
   const id = `hostile-${seq++}`;
-  writeFileSync(
-    join(tenantsDir, `${id}.yaml`),
-    YAML.stringify(config, { defaultStringType: "QUOTE_DOUBLE", lineWidth: 0 }),
-  );
-  return loadTenant(tenantsDir, id);
+  const file = join(tenantsDir, `${id}.yaml`);
+  writeFileSync(file, YAML.stringify(config, { defaultStringType: "QUOTE_DOUBLE", lineWidth: 0 }));
+  return loadTenant(tenantsDir, id).finally(() => rmSync(file));
 }
 
 /** Fields whose allowed characters are limited: the loader may refuse a generated value. */
