@@ -73,19 +73,7 @@ PATH="$lts_bin:$PATH" node --version
 PATH="$lts_bin:$PATH" npx vitest run --config test/node-lts/vitest.config.ts "${vitest_reporters[@]}"
 
 step "unit tests, integration and daemons (vitest: the CLI as a process, builds, sshd, nginx, Ceph)"
-# The daemon tests mostly wait (on Ceph, sshd, nginx): they run beside the integration tests,
-# one file at a time, and fill the moments those leave the cores idle. Their report follows.
-daemons_log=.cache/test-daemons.log
-npx vitest run --project daemons --maxWorkers=1 "${vitest_reporters[@]}" >"$daemons_log" 2>&1 &
-daemons=$!
-integration_ok=0
-npx vitest run --project integration "${vitest_reporters[@]}" || integration_ok=$?
-daemons_ok=0
-wait $daemons || daemons_ok=$?
-echo
-echo "-- the daemon tests, run beside them:"
-cat "$daemons_log"
-if [ "$integration_ok" -ne 0 ] || [ "$daemons_ok" -ne 0 ]; then exit 1; fi
+npx vitest run --project integration --project daemons "${vitest_reporters[@]}"
 
 step "end-to-end tests (Playwright, Debian Chromium)"
 npx playwright test \

@@ -186,6 +186,10 @@ function copiedConfig(id: string, a: NewTenantAnswers, source: TenantConfig): Te
               ...(source.theme.fonts.bold
                 ? { bold: `${id}/${basename(source.theme.fonts.bold)}` }
                 : {}),
+              // The licence travels with the font files.
+              ...(source.theme.fonts.license
+                ? { license: `${id}/${basename(source.theme.fonts.license)}` }
+                : {}),
             },
           }
         : {}),
@@ -222,7 +226,7 @@ export function scaffoldTenant(
     const from = source.config.theme[field];
     if (to && from) assets.set(to, { copyFrom: join(source.tenantsDir, from) });
   }
-  for (const weight of ["regular", "bold"] as const) {
+  for (const weight of ["regular", "bold", "license"] as const) {
     const to = config.theme.fonts?.[weight];
     const from = source.config.theme.fonts?.[weight];
     if (to && from) assets.set(to, { copyFrom: join(source.tenantsDir, from) });

@@ -103,10 +103,27 @@ function woff2Problem(b: Uint8Array): string | null {
  * Why the bytes are not a safe file of the kind the name says (for an SVG, with the line and
  * column in it), or null.
  */
+/** A licence text: UTF-8, and no control characters but tabs, line and page breaks. */
+function textProblem(bytes: Uint8Array): string | null {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return "not UTF-8 text";
+  }
+  for (const c of text) {
+    const code = c.codePointAt(0) ?? 0;
+    if ((code < 0x20 && c !== "\t" && c !== "\n" && c !== "\r" && c !== "\f") || code === 0x7f)
+      return `a control character (U+${code.toString(16).padStart(4, "0").toUpperCase()}) in a text file`;
+  }
+  return null;
+}
+
 export function contentProblem(file: string, bytes: Uint8Array): string | SvgFinding | null {
   const ext = extname(file).toLowerCase();
   if (ext === ".woff2") return woff2Problem(bytes);
   if (ext === ".svg") return svgProblem(bytes);
+  if (ext === ".txt") return textProblem(bytes);
   const signature = SIGNATURES[ext];
   if (signature && !signature.check(bytes))
     return `not a ${signature.name} image (its first bytes say otherwise)`;

@@ -82,6 +82,8 @@ interface AssetSpot {
  */
 export const FONT_LIMIT = 100 * KIB;
 export const FONT_FIELDS = ["regular", "bold"] as const;
+/** A font's licence text (theme.fonts.license): the SIL Open Font License is 4.4 KiB. */
+export const LICENSE_LIMIT = 64 * KIB;
 
 async function checkOne(
   tenantsDir: string,
@@ -158,6 +160,12 @@ export async function checkAssets(
       fonts && typeof fonts === "object" ? (fonts as Record<string, unknown>)[field] : undefined;
     if (typeof value !== "string") continue;
     spots.push({ path: ["theme", "fonts", field], value, limit: FONT_LIMIT, what: "a font file" });
+  }
+  const license =
+    fonts && typeof fonts === "object" ? (fonts as Record<string, unknown>).license : undefined;
+  if (typeof license === "string") {
+    const what = "a font's licence text";
+    spots.push({ path: ["theme", "fonts", "license"], value: license, limit: LICENSE_LIMIT, what });
   }
   return Promise.all(spots.map((spot) => checkOne(tenantsDir, realDir, shownDir, spot)));
 }

@@ -76,7 +76,7 @@ export const tenantSchema = z
         backLink: z
           .strictObject({
             url: httpsUrl.describe("External address the custom back link returns to."),
-            label: localizedText(60).describe("Text of the back link."),
+            label: localizedText(100).describe("Text of the back link."),
           })
           .optional()
           .describe("Custom back link to an external site, shown on every screen (US variant)."),
@@ -110,7 +110,7 @@ export const tenantSchema = z
           .strictObject({
             from: z.string().regex(/^\d{2}:\d{2}$/, { message: "a time as HH:MM" }),
             to: z.string().regex(/^\d{2}:\d{2}$/, { message: "a time as HH:MM" }),
-            timeZone: localizedText(60)
+            timeZone: localizedText(100)
               .optional()
               .describe(
                 'Time zone of the hours as it reads after them, per language (e.g. en "Moscow time", ru "по московскому времени"); omit to show the hours without a zone.',

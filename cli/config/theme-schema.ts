@@ -42,6 +42,15 @@ export const fontsSchema = z
       .describe(
         "WOFF2 file of the bold weight (700), at most 100 KiB; without it bold is synthesized.",
       ),
+    license: z
+      .string()
+      .regex(/^[a-z0-9-]+\/[A-Za-z0-9._-]+\.txt$/, {
+        message: "a text file under the tenant's asset folder, e.g. ironstar/manrope-OFL.txt",
+      })
+      .optional()
+      .describe(
+        "The font's licence text (UTF-8, at most 64 KiB), kept with its files: `storefront new --from` copies it with them.",
+      ),
   })
   .describe(
     "Brand font, placed before typography.fontFamily (which stays the fallback); omit for system fonts only.",

@@ -19,6 +19,7 @@ import { mutate, scratchPerFile } from "./fixture.ts";
 
 const MANROPE = readFileSync(resolve("tenants/ironstar/manrope-400.woff2"));
 const MANROPE_BOLD = readFileSync(resolve("tenants/ironstar/manrope-700.woff2"));
+const MANROPE_OFL = readFileSync(resolve("tenants/ironstar/manrope-OFL.txt"));
 const scratch = scratchPerFile();
 
 const WITH_FONTS = mutate([
@@ -75,6 +76,38 @@ describe("the fallback's metric overrides", () => {
       `"Manrope", "Manrope fallback", 'Helvetica Neue', Arial, sans-serif`,
     );
     expect(fontStack(undefined, "system-ui")).toBe("system-ui");
+  });
+});
+
+describe("a font's licence text (theme.fonts.license)", () => {
+  const withLicense = WITH_FONTS.replace(
+    "    bold: mysport/brand-700.woff2\n",
+    "    bold: mysport/brand-700.woff2\n    license: mysport/brand-OFL.txt\n",
+  );
+  const line = withLicense.split("\n").findIndex((l) => l.includes("brand-OFL")) + 1;
+  const licenseProblems = async (text: Uint8Array) => {
+    writeFileSync(join(scratch().tenantsDir, "mysport", "brand-OFL.txt"), text);
+    return problemsOf(MANROPE, withLicense);
+  };
+
+  it("loads the real one, and counts it among the tenant's inputs", async () => {
+    expect(await licenseProblems(MANROPE_OFL)).toEqual([]);
+    const r = await loadWith(MANROPE, withLicense);
+    if (!r.ok) throw new Error("expected the tenant to load");
+    expect(tenantInputs(r).map((i) => i.path)).toContain("mysport/brand-OFL.txt");
+  });
+
+  it("refuses bytes that are not text, and a file over 64 KiB", async () => {
+    expect(await licenseProblems(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff]))).toEqual([
+      `tenants/branded.yaml:${line}:14  theme.fonts.license  tenants/mysport/brand-OFL.txt: not UTF-8 text`,
+    ]);
+    expect(await licenseProblems(Buffer.from("Copyright\u0000 2019\n"))).toEqual([
+      `tenants/branded.yaml:${line}:14  theme.fonts.license  tenants/mysport/brand-OFL.txt: a control character (U+0000) in a text file`,
+    ]);
+    const [big] = await licenseProblems(Buffer.alloc(64 * 1024 + 1, "a"));
+    expect(big).toContain(
+      "theme.fonts.license  tenants/mysport/brand-OFL.txt is larger than 64 KiB (65536 bytes), the limit for a font's licence text",
+    );
   });
 });
 

@@ -201,10 +201,10 @@ describe("a value too small or too large", () => {
     ],
     // Free text that reaches the policy PDF, the app bar or the sign-in is bounded too.
     [
-      "a support time zone over 60 characters",
+      "a support time zone over 100 characters",
       '    to: "18:00"\n',
       `    to: "18:00"\n    timeZone:\n      ru: ${"Z".repeat(8000)}\n`,
-      `tenants/t.yaml:52:11  support.hours.timeZone.ru  expected at most 60 characters, received "${"Z".repeat(57)}..."`,
+      `tenants/t.yaml:52:11  support.hours.timeZone.ru  expected at most 100 characters, received "${"Z".repeat(57)}..."`,
     ],
     [
       "a Keycloak realm over 255 characters",

@@ -104,7 +104,7 @@ describe("contentProblem: an asset is what its extension says", () => {
     );
   });
 
-  it("an SVG goes through the SVG policy; other extensions are not sniffed", () => {
+  it("an SVG goes through the SVG policy, a .txt must be text; other extensions are not sniffed", () => {
     expect(
       contentProblem("logo.svg", new TextEncoder().encode("<svg><script/></svg>")),
     ).not.toBeNull();
@@ -114,7 +114,12 @@ describe("contentProblem: an asset is what its extension says", () => {
         new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
       ),
     ).toBeNull();
-    expect(contentProblem("notes.txt", png)).toBeNull();
+    // A font's licence: UTF-8 text, so a PNG named .txt is refused.
+    expect(contentProblem("OFL.txt", png)).not.toBeNull();
+    expect(
+      contentProblem("OFL.txt", new TextEncoder().encode("SIL OPEN FONT LICENSE\n")),
+    ).toBeNull();
+    expect(contentProblem("notes.md", png)).toBeNull();
   });
 });
 

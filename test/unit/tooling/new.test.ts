@@ -202,7 +202,8 @@ describe("storefront new", () => {
           .join(" ")}`,
       );
       expect(made.config.hosts).toEqual([{ host: `${copy}.example` }]);
-      for (const weight of ["regular", "bold"] as const) {
+      // The font files and their licence text travel together (ironstar: Manrope and its OFL).
+      for (const weight of ["regular", "bold", "license"] as const) {
         const to = made.config.theme.fonts?.[weight];
         const from = source.config.theme.fonts?.[weight];
         expect(to === undefined).toBe(from === undefined);
