@@ -12,6 +12,7 @@ import { existsSync } from "node:fs";
 import { lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { TENANT_ID_RE } from "../config/schema.ts";
+import { bundleManifest, verifyBundle } from "../publish/bundle.ts";
 import {
   SHARD_RECORD_FILE,
   SHARD_RECORD_FORMAT,
@@ -248,6 +249,19 @@ export async function mergeShards(dirs: readonly string[], outDir: string): Prom
         await writeFile(to, data);
       }
     });
+    // Each tenant's build manifest must list exactly its files, with their bytes: publish trusts
+    // it for what to upload, so a shard whose record was forged along with it (a path out of the
+    // bundle, a hash of other bytes) is refused here, before anything is merged.
+    if (problems.length === 0) {
+      for (const { part, tenant } of jobs) {
+        try {
+          await verifyBundle(staging, tenant.id, await bundleManifest(staging, tenant.id));
+        } catch (e) {
+          // Named where the operator finds the file: in the shard's folder.
+          problems.push((e as Error).message.replaceAll(staging, part.dir));
+        }
+      }
+    }
     if (problems.length > 0) return { ok: false, problems: problems.sort(), tenants: [] };
     const tenants = jobs.map((j) => j.tenant.id).sort();
     for (const id of tenants) {

@@ -61,7 +61,7 @@ export async function bundleManifest(distDir: string, id: string): Promise<Build
   const seen = new Set<string>();
   for (const entry of m.files) {
     const problem = entryProblem(entry);
-    if (problem) throw new Error(`${file}: ${problem}; refusing to publish ${id}`);
+    if (problem) throw new Error(`${file}: ${problem}; ${id} is refused`);
     if (seen.has(entry.path)) throw new Error(`${file}: ${quoted(entry.path)} is listed twice`);
     seen.add(entry.path);
   }

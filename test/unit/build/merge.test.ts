@@ -243,6 +243,28 @@ describe("storefront merge of a sharded build", () => {
     expect(await tree(out)).toEqual(before);
   });
 
+  it("refuses a tenant whose build manifest was forged along with the shard record (a path out of the bundle)", async () => {
+    const forged = await alteredShard(2, "shard-2-forged", () => {});
+    const record = await readRecord(forged);
+    const tenant = record.tenants[0];
+    if (!tenant) throw new Error("shard 2 holds no tenant");
+    const file = join(forged, tenant.id, "build-manifest.json");
+    const manifest = JSON.parse(await readFile(file, "utf8"));
+    manifest.files.push({ path: "../../deploy-key.pem", sha256: "a".repeat(64), bytes: 1 });
+    const text = JSON.stringify(manifest);
+    await writeFile(file, text);
+    // The attacker rewrites the record too, so the copied bytes match it.
+    const entry = tenant.files.find((f) => f.path === "build-manifest.json");
+    if (!entry) throw new Error("the record lists no build manifest");
+    entry.sha256 = createHash("sha256").update(text).digest("hex");
+    if ("size" in entry) (entry as { size: number }).size = Buffer.byteLength(text);
+    await writeRecord(forged, record);
+    const problems = await refused([shardDirs[0] as string, forged, shardDirs[2] as string]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`${join(forged, tenant.id, "build-manifest.json")}`);
+    expect(problems[0]).toContain("../../deploy-key.pem");
+  });
+
   it("refuses a link where a shard's file should be, though its target has the recorded bytes", async () => {
     const linked = await alteredShard(1, "shard-1-linked", () => {});
     const [tenant] = (await readRecord(linked)).tenants;
