@@ -13,7 +13,7 @@ import { isMapValue, mergeLayers } from "./extends.ts";
 import { resolveChain } from "./extends-chain.ts";
 import { tenantSchema } from "./schema.ts";
 import { linkedOut, readLayer } from "./tenant-file.ts";
-import { listTenantIds, shownPath } from "./tenants-dir.ts";
+import { listTenantIds, quoted, shownPath } from "./tenants-dir.ts";
 
 /**
  * Each host name (and, as `file:<path>`, each certificate file) any tenant file of the folder
@@ -121,13 +121,11 @@ export function foreignClaims(
 ): string[] {
   const hosts = (config.hosts ?? []).flatMap((h) => {
     const others = otherClaimants(claims, h.host, id);
-    return others.length ? [`host ${JSON.stringify(h.host)} (${others.join(", ")})`] : [];
+    return others.length ? [`host ${quoted(h.host)} (${others.join(", ")})`] : [];
   });
   const files = [config.tls?.certificate, config.tls?.certificateKey].flatMap((f) => {
     const others = f ? otherCertificateOwners(claims, f, id) : [];
-    return f && others.length
-      ? [`certificate file ${JSON.stringify(f)} (${others.join(", ")})`]
-      : [];
+    return f && others.length ? [`certificate file ${quoted(f)} (${others.join(", ")})`] : [];
   });
   return [...hosts, ...files];
 }

@@ -88,16 +88,24 @@ describe("Host names", () => {
 });
 
 describe("binding beyond loopback", () => {
-  it("says what else it serves: `dev --core` hands out the project's source files", async () => {
+  /** What a preview started with `options` warns, once it has started and stopped. */
+  async function warningsOf(options: { host?: string; hook?: { exposes: string } }) {
     const warnings: string[] = [];
-    const open = await startPreview({
+    const server = await startPreview({
       distDir: dist,
       port: 0,
-      host: "0.0.0.0",
+      ...options,
       warn: (t) => warnings.push(t),
+    });
+    await server.close();
+    return warnings;
+  }
+
+  it("says what else it serves: `dev --core` hands out the project's source files", async () => {
+    const warnings = await warningsOf({
+      host: "0.0.0.0",
       hook: { exposes: "the project's source files (/work/shop)" },
     });
-    await open.close();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(
       "It also serves the project's source files (/work/shop) to them.",
@@ -113,16 +121,7 @@ describe("binding beyond loopback", () => {
       expect(exposureWarning(host)).toMatch(/^WARNING: .*beyond this machine/);
       expect(exposureWarning(host)).toContain("The demo is not for networks.");
     }
-    const warnings: string[] = [];
-    const open = await startPreview({
-      distDir: dist,
-      port: 0,
-      host: "0.0.0.0",
-      warn: (t) => warnings.push(t),
-    });
-    await open.close();
-    const local = await startPreview({ distDir: dist, port: 0, warn: (t) => warnings.push(t) });
-    await local.close();
+    const warnings = [...(await warningsOf({ host: "0.0.0.0" })), ...(await warningsOf({}))];
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/0\.0\.0\.0/);
     expect(warnings[0]).not.toContain("It also serves");
