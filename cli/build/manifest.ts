@@ -66,7 +66,8 @@ function safeInputPath(path: unknown): path is string {
  * year, and every tenant file it records still has the recorded bytes. Reading and hashing
  * those few files is all it costs: an unchanged YAML references the same files, so nothing
  * needs parsing. Any doubt (no manifest, an older manifest without inputs, a missing file)
- * answers null, and the tenant is built.
+ * answers null, and the tenant is built; so does a manifest whose style hashes are not a list
+ * of hashes.
  */
 export async function currentBundle(
   bundleDir: string,
@@ -86,7 +87,10 @@ export async function currentBundle(
     manifest.year !== key.year ||
     !Array.isArray(manifest.inputs) ||
     manifest.inputs.length === 0 ||
-    !Array.isArray(manifest.files)
+    !Array.isArray(manifest.files) ||
+    // The CSP of every server (nginx.conf, _headers, the preview) allows the pages' inline
+    // style by these: a bundle whose list is damaged would be served unstyled.
+    styleHashesOf(manifest) === null
   ) {
     return null;
   }

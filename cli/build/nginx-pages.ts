@@ -101,13 +101,15 @@ export function nginxPageMaps(id: string, config: TenantConfig): NginxPageMaps {
     }
   }
 
+  // Regular expressions (`~`, case-sensitive), not strings: nginx matches a map's strings in
+  // any case, so `/CONTACTS` got the contacts page, where the app's routes (and the preview)
+  // know only `/contacts`: the page would be taken over by a "not found".
   const pageLines: string[] = [];
   for (const page of tenantPages(config.menu)) {
     if (page === "shell") continue;
     const path = PAGE_PATHS[page];
-    pageLines.push(`${path} ${page};`);
-    if (path === "/") pageLines.push(`/index.html ${page};`);
-    else pageLines.push(`${path}/ ${page};`);
+    const pattern = path === "/" ? "^/(index\\.html)?$" : `^${regexLiteral(path)}/?$`;
+    pageLines.push(`"~${pattern}" ${page};`);
   }
   return {
     languageCookie: languageCookieName(id),
@@ -124,3 +126,6 @@ export function nginxPageMaps(id: string, config: TenantConfig): NginxPageMaps {
     defaultLanguage: served({}),
   };
 }
+
+/** `text` as a regular expression that matches only it. */
+const regexLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -28,6 +28,8 @@ export interface Host {
   readText(path: string): Promise<string | null>;
   readLink(path: string): Promise<string | null>;
   exists(path: string): Promise<boolean>;
+  /** The names of the folders directly in `path` (not links; none if it is missing). */
+  folders(path: string): Promise<string[]>;
   /** Writes a small file by a rename, so a reader sees the old or the new text, never half. */
   writeAtomic(path: string, text: string): Promise<void>;
   /**
@@ -89,6 +91,16 @@ export class LocalHost implements Host {
       () => true,
       () => false,
     );
+  }
+
+  async folders(path: string) {
+    try {
+      const entries = await readdir(path, { withFileTypes: true });
+      return entries.filter((e) => e.isDirectory()).map((e) => e.name);
+    } catch (e) {
+      if (missing(e)) return [];
+      throw e;
+    }
   }
 
   async writeAtomic(path: string, text: string) {
@@ -191,6 +203,15 @@ export class SshHost implements Host {
   async exists(path: string) {
     const { stdout } = await this.sh(`[ -e ${shellQuote(path)} ] && printf y || printf n`);
     return stdout === "y";
+  }
+
+  async folders(path: string) {
+    const q = shellQuote(path);
+    // NUL-separated: a name cannot hold a NUL, so no name can read as two.
+    const { stdout } = await this.sh(
+      `if [ -d ${q} ]; then find ${q} -mindepth 1 -maxdepth 1 -type d -printf '%f\\0'; fi`,
+    );
+    return stdout.split("\0").filter((name) => name !== "");
   }
 
   async writeAtomic(path: string, text: string) {

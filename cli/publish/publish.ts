@@ -29,6 +29,7 @@ import {
   releaseName,
   type TenantState,
 } from "./release.ts";
+import { hostsServedByOthers, servedHosts } from "./served-hosts.ts";
 import type { Target } from "./target.ts";
 
 export type PublishStatus = "published" | "live" | "would-publish" | "rolled-back" | "failed";
@@ -56,6 +57,11 @@ export interface PublishOptions {
   dryRun: boolean;
   /** The hosts the folder's tenants name, read once for a publish of many (read when absent). */
   claims?: HostClaims;
+  /**
+   * The hosts the target's live releases serve, read once for a publish of many (read when
+   * absent); a failed read fails each tenant with its one-line error.
+   */
+  served?: Promise<HostClaims>;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -116,6 +122,13 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
 
   const config =
     state.releases.find((r) => r.name === release)?.config ?? (await builtConfig(o, id, manifest));
+  const served = await (o.served ?? servedHosts(o.target, id));
+  const taken = hostsServedByOthers(served, id, config.hosts);
+  if (taken.length) {
+    throw new Error(
+      `${id}: ${taken.join(", ")} on ${o.target.label}; not published (a host belongs to one tenant: publish that tenant without it, or take its release off the target, first)`,
+    );
+  }
   const record: ReleaseRecord = {
     name: release,
     publishedAt: new Date().toISOString(),
@@ -156,7 +169,12 @@ export async function publishTenants(
   if (ahead.length > 0) await o.target.prefetch?.(ahead);
   // Each tenant is loaded against the hosts of the whole folder: read once, not once a tenant.
   const claims = o.claims ?? (await hostClaims(resolve(o.tenantsDir)));
-  const each = { ...o, claims };
+  // What the target serves as the run starts, read before any tenant's publish takes its
+  // pointer (the pointers read ahead above are reused, each read once). A failed read is
+  // reported by each tenant's publish.
+  const served = o.served ?? (ahead.length > 0 ? servedHosts(o.target) : undefined);
+  await served?.catch(() => {});
+  const each = { ...o, claims, served };
   let next = 0;
   const lane = async () => {
     while (next < ids.length) {
@@ -221,6 +239,12 @@ export async function rollbackTenant(
   if (foreign.length) {
     throw new Error(
       `${id}: release ${to.name} on ${target.label} names ${foreign.join(", ")} of other tenants in ${shownPath(resolve(tenantsDir))}/; not switched (a release serves only its own tenant's hosts)`,
+    );
+  }
+  const taken = hostsServedByOthers(await servedHosts(target, id), id, to.config.hosts);
+  if (taken.length) {
+    throw new Error(
+      `${id}: release ${to.name} names ${taken.join(", ")} on ${target.label}; not switched (a host belongs to one tenant)`,
     );
   }
   await target.prepareServer(id, to, state.releases);

@@ -92,20 +92,37 @@ export class S3Store {
     }
   }
 
-  /** Every object whose full key starts with `prefix`, a page of up to 1,000 at a time. */
-  async *list(prefix: string): AsyncGenerator<_Object> {
+  /** The listing of `prefix`, a page of up to 1,000 keys at a time (grouped at `/` with `delimiter`). */
+  private async *pages(prefix: string, delimiter?: "/") {
     let token: string | undefined;
     do {
       const page = await this.client.send(
         new this.sdk.ListObjectsV2Command({
           Bucket: this.bucket,
           Prefix: prefix,
+          Delimiter: delimiter,
           ContinuationToken: token,
         }),
       );
-      yield* page.Contents ?? [];
+      yield page;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
+  }
+
+  /** The names of the "folders" directly under `prefix` (which ends in `/`): common prefixes. */
+  async folders(prefix: string): Promise<string[]> {
+    const names: string[] = [];
+    for await (const page of this.pages(prefix, "/")) {
+      for (const p of page.CommonPrefixes ?? []) {
+        if (p.Prefix?.startsWith(prefix)) names.push(p.Prefix.slice(prefix.length, -1));
+      }
+    }
+    return names;
+  }
+
+  /** Every object whose full key starts with `prefix`, a page of up to 1,000 at a time. */
+  async *list(prefix: string): AsyncGenerator<_Object> {
+    for await (const page of this.pages(prefix)) yield* page.Contents ?? [];
   }
 }
 

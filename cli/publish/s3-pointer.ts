@@ -59,6 +59,19 @@ export class Pointers {
     });
   }
 
+  /**
+   * The pointer of `id` as `state` will take it: read now (and kept for `state`) unless a
+   * prefetch read it already.
+   */
+  peek(id: string): Promise<TenantState> {
+    let read = this.prefetched.get(id);
+    if (!read) {
+      read = this.readState(id);
+      this.prefetched.set(id, read);
+    }
+    return read;
+  }
+
   /** The tenant's releases and live release as the store's pointer says (ETag remembered). */
   async state(id: string): Promise<TenantState> {
     const early = this.prefetched.get(id);

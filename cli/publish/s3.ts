@@ -108,6 +108,18 @@ export class S3Target {
     return this.pointers.state(id);
   }
 
+  /** The tenants with a folder under tenants/ (a pointer, release records). */
+  tenants() {
+    return this.store.call("listing the tenants", () =>
+      this.store.folders(this.store.key("tenants/")),
+    );
+  }
+
+  async live(id: string) {
+    const state = await this.pointers.peek(id).catch(() => null);
+    return state?.releases.find((r) => r.name === state.current) ?? null;
+  }
+
   async manifest(id: string, release: string) {
     return this.store.call(`reading ${id}'s release ${release}`, async () => {
       return (await this.records.read(id, release))?.manifest ?? null;

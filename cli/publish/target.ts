@@ -23,6 +23,13 @@ import { RELEASE_RE, type ReleaseRecord, type TenantState, unionStyleHashes } fr
 export interface Target {
   label: string;
   state(id: string): Promise<TenantState>;
+  /** The tenants the target holds (a folder or a pointer each), live or not; unchecked names. */
+  tenants(): Promise<string[]>;
+  /**
+   * The release a tenant serves now (null: none or unreadable), read without taking what
+   * `prefetch` read ahead for that tenant's own publish.
+   */
+  live(id: string): Promise<ReleaseRecord | null>;
   /** The build manifest of a release on the target (null if it is not there). */
   manifest(id: string, release: string): Promise<BuildManifest | null>;
   /** Uploads a release's files; nothing serves them yet. */
@@ -100,6 +107,15 @@ export class FileTarget implements Target {
     const link = await this.o.host.readLink(this.dir(id, "current"));
     const current = link?.startsWith("releases/") ? link.slice("releases/".length) : null;
     return { releases, current: current && RELEASE_RE.test(current) ? current : null };
+  }
+
+  tenants() {
+    return this.o.host.folders(this.o.root);
+  }
+
+  async live(id: string) {
+    const state = await this.state(id).catch(() => null);
+    return state?.releases.find((r) => r.name === state.current) ?? null;
   }
 
   async manifest(id: string, release: string) {

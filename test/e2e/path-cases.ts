@@ -69,6 +69,18 @@ export const PATH_CASES: readonly PathCase[] = [
   },
   { path: "//contacts", what: "a route with a doubled slash", status: 200, body: page("contacts") },
   {
+    path: "/CONTACTS",
+    what: "a route in capitals: no route of the app (its routes are case-sensitive), so the shell",
+    status: 200,
+    body: page("shell"),
+  },
+  {
+    path: "/Index.html",
+    what: "the app page's name in another case",
+    status: 200,
+    body: page("shell"),
+  },
+  {
     path: "/x/../contacts",
     what: "a route through a dot segment",
     status: 200,

@@ -98,7 +98,7 @@ describe("storefront build skips tenants whose inputs did not change", () => {
     expect(await build(["mysport"])).toEqual({ mysport: "built" });
   }, 60_000);
 
-  it("rebuilds a bundle made by another core, other templates or an older manifest", async () => {
+  it("rebuilds a bundle made by another core, other templates or an older manifest, or whose style hashes are damaged (its pages would be served unstyled)", async () => {
     const file = join(outDir, "mysport", "build-manifest.json");
     const built = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
     for (const change of [
@@ -107,6 +107,9 @@ describe("storefront build skips tenants whose inputs did not change", () => {
       { year: 1999 },
       { inputs: undefined },
       { inputs: [{ path: "../outside.yaml", sha256: "0" }] },
+      { styleHashes: "x" },
+      { styleHashes: [42] },
+      { styleHashes: ["'unsafe-inline'"] },
     ]) {
       await writeFile(file, JSON.stringify({ ...built, ...change }));
       expect(await build(["mysport"])).toEqual({ mysport: "built" });

@@ -105,8 +105,11 @@ describe("nginx's maps", () => {
     expect(answer("::es")).toBe("en;");
     expect(answer("::")).toBe("ru;"); // no preference: the default
     expect(maps.languageLines).toHaveLength(2 * 3 * 4);
-    expect(maps.pageLines).toContain("/cart cart-shell;");
-    expect(maps.pageLines).toContain("/index.html home;");
+    // Matched case-sensitively (nginx matches a map's plain strings in any case), as the app's
+    // routes are: /CONTACTS is no page of the app (test/e2e/path-cases.ts sends it to nginx).
+    expect(maps.pageLines).toContain('"~^/cart/?$" cart-shell;');
+    expect(maps.pageLines).toContain('"~^/(index\\.html)?$" home;');
+    expect(maps.pageLines).toContain('"~^/for-organizers/?$" organizers;');
   });
 
   it("tenant ids with hyphens make valid nginx variable names", async () => {

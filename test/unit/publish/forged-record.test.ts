@@ -44,12 +44,15 @@ const record = (name: string, config: TenantConfig): ReleaseRecord => ({
 });
 
 /** A target holding ironstar's releases r1 (live) and r2, recording what the rollback did. */
-function targetWith(r2: TenantConfig) {
+function targetWith(r2: TenantConfig, servedByOthers: Record<string, TenantConfig> = {}) {
   const did: string[] = [];
   const releases = [record("r1", ironstar), record("r2", r2)];
   const target = {
     label: "a test target",
     state: async () => ({ releases, current: "r1" }),
+    tenants: async () => ["ironstar", ...Object.keys(servedByOthers)],
+    live: async (id: string) =>
+      id === "ironstar" ? releases[0] : record("r9", servedByOthers[id] as TenantConfig),
     manifest: async () => ({ files: [] }),
     prepareServer: async (_id: string, live: ReleaseRecord) => {
       did.push(`server block for ${live.config.hosts?.map((h) => h.host).join(" ")}`);
@@ -76,6 +79,18 @@ describe("a release record read back from the target", () => {
     const { target, did } = targetWith(forged as TenantConfig);
     await expect(rollbackTenant(target, "ironstar", "r2", tenantsDir)).rejects.toThrow(
       `names certificate file "${MYSPORT_TLS.certificate}" (mysport, mysport-usa), certificate file "${MYSPORT_TLS.certificateKey}" (mysport, mysport-usa) of other tenants`,
+    );
+    expect(did).toEqual([]);
+  });
+
+  it("naming a host another tenant's live release serves on the target is refused (no tenant file names it)", async () => {
+    const own = { ...ironstar, tenantName: "IronStar, before the rename" };
+    const servedHost = ironstar.hosts?.[0]?.host as string;
+    const { target, did } = targetWith(own, {
+      "ironstar-2025": { ...ironstar, hosts: [{ host: servedHost }] },
+    });
+    await expect(rollbackTenant(target, "ironstar", "r2", tenantsDir)).rejects.toThrow(
+      `ironstar: release r2 names "${servedHost}" (served by ironstar-2025) on a test target; not switched`,
     );
     expect(did).toEqual([]);
   });

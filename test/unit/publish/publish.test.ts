@@ -4,7 +4,17 @@
  * configuration that leaves the live release untouched.
  */
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from "node:fs/promises";
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -220,6 +230,8 @@ describe("the order of a publish and a rollback", () => {
     const target: Target = {
       label: "recording",
       state: async () => state,
+      tenants: async () => [ID],
+      live: async () => null,
       manifest: async () => ({ files: [] }) as unknown as BuildManifest,
       putRelease: async () => void calls.push("upload the release"),
       shareAssets: async () => void calls.push("share its hashed files"),
@@ -332,6 +344,49 @@ describe("a target's state.json is read as untrusted", () => {
     const state = await target.state(ID);
     expect(state.releases.map((r) => r.name)).toEqual(["0123456789abcdef"]);
   });
+});
+
+describe("a host another tenant serves on the target", () => {
+  it("is refused before anything is uploaded, though no file of the tenants folder names it; once that tenant no longer serves it, the publish goes on", async () => {
+    const root = join(work, "served");
+    // A brand no longer in the folder (or published from another repository) serves mysport.ru.
+    const other = join(root, "mysport-classic");
+    await mkdir(join(other, "releases", "0123456789abcdef"), { recursive: true });
+    const loaded = await loadTenant(v.a!.tenantsDir, ID);
+    if (!loaded.ok) throw new Error("mysport does not load");
+    const record = {
+      name: "0123456789abcdef",
+      publishedAt: "2026-11-01T00:00:00.000Z",
+      styleHashes: [],
+      assets: [],
+      config: { ...loaded.config, hosts: [{ host: "www.example.org" }, { host: "mysport.ru" }] },
+    };
+    await writeFile(join(other, "state.json"), JSON.stringify({ releases: [record] }));
+    await symlink("releases/0123456789abcdef", join(other, "current"));
+    const args = [
+      "publish",
+      ID,
+      "--to",
+      root,
+      "--tenants-dir",
+      v.a!.tenantsDir,
+      "--out-dir",
+      v.a!.distDir,
+      "--no-nginx-test",
+      "--json",
+    ];
+    const refused = await storefront(args);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout).tenants[0].error).toBe(
+      `mysport: "mysport.ru" (served by mysport-classic) on ${root}; not published (a host belongs to one tenant: publish that tenant without it, or take its release off the target, first)`,
+    );
+    expect(await readdir(root)).toEqual(["mysport-classic"]);
+    // A kept release that is not live serves nothing.
+    await rm(join(other, "current"));
+    const published = await storefront(args);
+    expect(published.code).toBe(0);
+    expect(JSON.parse(published.stdout).tenants[0].status).toBe("published");
+  }, 60_000);
 });
 
 describe("a live release the target's state does not list", () => {

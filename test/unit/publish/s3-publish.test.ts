@@ -11,6 +11,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  DeleteObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -62,14 +63,16 @@ const target = (bucket: string, o: { client?: S3Client; graceMs?: number } = {})
  */
 function countingClient(counts: (command: string, key: string) => boolean) {
   const client = clientFor(ceph);
-  const seen = { client, sent: 0, most: 0, names: [] as string[] };
+  const seen = { client, sent: 0, most: 0, names: [] as string[], keys: [] as string[] };
   let inFlight = 0;
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const name = String(context.commandName).replace(/Command$/, "");
-      if (!counts(name, (args.input as { Key?: string }).Key ?? "")) return next(args);
+      const input = args.input as { Key?: string; Prefix?: string };
+      if (!counts(name, input.Key ?? input.Prefix ?? "")) return next(args);
       seen.sent++;
       seen.names.push(name);
+      seen.keys.push(input.Key ?? input.Prefix ?? "");
       seen.most = Math.max(seen.most, ++inFlight);
       try {
         return await next(args);
@@ -225,40 +228,6 @@ describe("publishing to an S3-compatible store (Ceph RGW)", () => {
 
   it("a publish of many tenants reads their pointers many at a time, each once", async () => {
     const bucket = await freshBucket();
-    const client = clientFor(ceph);
-    let inFlight = 0;
-    let most = 0;
-    let reads = 0;
-    // Counts the pointer reads the target sends, and how many are waiting at once.
-    client.middlewareStack.add(
-      (next, context) => async (args) => {
-        const key = (args.input as { Key?: string }).Key ?? "";
-        if (context.commandName !== "GetObjectCommand" || !key.endsWith("/current.json")) {
-          return next(args);
-        }
-        reads++;
-        most = Math.max(most, ++inFlight);
-        try {
-          return await next(args);
-        } finally {
-          inFlight--;
-        }
-      },
-      { step: "initialize" },
-    );
-    const t = await target(bucket, { client });
-    const ids = Array.from({ length: 2 * READ_CONCURRENCY }, (_, i) => `tenant-${i}`);
-    await t.prefetch(ids);
-    expect(reads).toBe(ids.length);
-    expect(most).toBe(READ_CONCURRENCY);
-    for (const id of ids) expect(await t.state(id)).toEqual({ releases: [], current: null });
-    // Taken from the reads ahead: no second read of any pointer.
-    expect(reads).toBe(ids.length);
-    await t.close();
-  });
-
-  it("a publish of many tenants reads their pointers many at a time, each once", async () => {
-    const bucket = await freshBucket();
     const counted = countingClient(
       (name, key) => name === "GetObject" && key.endsWith("/current.json"),
     );
@@ -275,18 +244,56 @@ describe("publishing to an S3-compatible store (Ceph RGW)", () => {
 
   it("one changed tenant's files are checked one by one; a publish of several lists the store once", async () => {
     const bucket = await freshBucket();
-    const lists = countingClient((name) => name === "ListObjectsV2");
+    const objectListing = (name: string, prefix: string) =>
+      name === "ListObjectsV2" && prefix.endsWith("/objects/");
+    const lists = countingClient(objectListing);
     const t = await target(bucket, { client: lists.client });
     await publishTenants(options(t, both), [ID, "timerman"]);
     await t.close();
     expect(lists.sent).toBe(1);
     // A republish where one tenant changed: a HEAD per file it names, no listing of the store.
-    const heads = countingClient((name) => name === "HeadObject" || name === "ListObjectsV2");
+    const heads = countingClient((name, key) => name === "HeadObject" || objectListing(name, key));
     const again = await target(bucket, { client: heads.client });
     expect((await publishTenant(options(again, v.renamed!), ID)).status).toBe("published");
     await again.close();
     expect(heads.sent).toBe((await keysOf(v.renamed!.distDir)).size);
     expect(heads.names).not.toContain("ListObjectsV2");
+  });
+
+  it("a host another tenant's live release serves in the bucket is refused before anything is uploaded; each pointer read once", async () => {
+    const bucket = await freshBucket();
+    // A brand no tenant file of this folder names any more still serves mysport.ru.
+    const seed = await target(bucket);
+    expect((await publishTenant(options(seed, v.first!), ID)).status).toBe("published");
+    await seed.close();
+    const live = (await pointer(bucket)) as { release: string; releases: unknown[] };
+    await admin.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: "shop/tenants/mysport-classic/current.json",
+        Body: JSON.stringify(live),
+      }),
+    );
+    await admin.send(
+      new DeleteObjectCommand({ Bucket: bucket, Key: `shop/tenants/${ID}/current.json` }),
+    );
+    const objectsBefore = await storedKeys(bucket);
+    const reads = countingClient(
+      (name, key) => name === "GetObject" && key.endsWith("/current.json"),
+    );
+    const t = await target(bucket, { client: reads.client });
+    const [result] = await publishTenants(options(t, v.renamed!), [ID]);
+    await t.close();
+    expect(result?.status).toBe("failed");
+    expect(result?.error).toBe(
+      `mysport: "mysport.ru" (served by mysport-classic), "en.mysport.ru" (served by mysport-classic) on s3://${bucket}/shop; not published (a host belongs to one tenant: publish that tenant without it, or take its release off the target, first)`,
+    );
+    expect(await storedKeys(bucket)).toEqual(objectsBefore);
+    expect(await pointer(bucket)).toBeNull();
+    expect(reads.keys.sort()).toEqual([
+      "shop/tenants/mysport-classic/current.json",
+      "shop/tenants/mysport/current.json",
+    ]);
   });
 
   it("of two publishes of one tenant at once, exactly one switches the pointer; the other says so", async () => {

@@ -7,11 +7,21 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, readlink, rm } from "node:fs/promises";
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SshHost } from "../../../cli/publish/host.ts";
 import { planPort } from "../../ports.ts";
 import { buildVersions, type Version } from "./releases.ts";
 
@@ -180,4 +190,21 @@ describe("storefront publish over SSH", () => {
     expect(back.stdout).toMatch(/✓ mysport {2}rolled back to \w+ \(was \w+\)/);
     expect(await live()).toBe(blue.release);
   }, 300_000);
+});
+
+describe("what an SSH host already serves", () => {
+  it("the tenants' folders are listed over ssh as they are named (a space, a newline), files and links left out", async () => {
+    const odd = join(work, "odd-names");
+    for (const name of ["mysport", "a b", "line\nbreak"])
+      await mkdir(join(odd, name), { recursive: true });
+    await writeFile(join(odd, "state.json"), "{}");
+    await symlink(join(odd, "mysport"), join(odd, "linked"));
+    const host = new SshHost("root@127.0.0.1", odd, sshOptions.split(" "));
+    try {
+      expect((await host.folders(odd)).sort()).toEqual(["a b", "line\nbreak", "mysport"]);
+      expect(await host.folders(join(odd, "missing"))).toEqual([]);
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
 });
