@@ -144,8 +144,10 @@ test("downloads: one photo, all as a zip, CSV, Excel, the receipt", async ({ pag
   };
 
   const one = await save(() => links.first().click());
-  expect(one.name).toBe(`${photoIds[0]}.svg`);
-  expect(strFromU8(one.bytes)).toContain("<svg");
+  // A readable name (the shop, the order's number, the photo's place), never the photo's id.
+  const number = (await page.locator("main h1").textContent())?.match(/№\s*(\S+)/)?.[1];
+  expect(one.name).toBe(`MySport-${number}-01.jpg`);
+  expect([...one.bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]); // a JPEG
 
   const zip = await save(async () => {
     await page.getByRole("button", { name: `Скачать все (${count})` }).click();
@@ -153,7 +155,7 @@ test("downloads: one photo, all as a zip, CSV, Excel, the receipt", async ({ pag
   });
   expect(zip.name).toMatch(/\.zip$/);
   const entries = Object.keys(unzipSync(zip.bytes)).sort();
-  expect(entries).toEqual(photoIds.map((id) => `${id}.svg`).sort());
+  expect(entries).toEqual(photoIds.map((id) => `${id}.jpg`).sort());
 
   const csv = await save(() => page.getByRole("button", { name: "Список фото (CSV)" }).click());
   const lines = strFromU8(csv.bytes)
@@ -162,7 +164,7 @@ test("downloads: one photo, all as a zip, CSV, Excel, the receipt", async ({ pag
     .split("\r\n");
   expect(lines[0]).toBe("Фото,Товар,Ссылка");
   expect(lines).toHaveLength(count + 1);
-  expect(lines[1]).toContain(`/demo/img/photo/${photoIds[0]}.svg`);
+  expect(lines[1]).toContain(`/demo/img/download/${photoIds[0]}.jpg`);
 
   const xlsx = await save(() => page.getByRole("button", { name: "Список фото (Excel)" }).click());
   expect(xlsx.name).toMatch(/\.xlsx$/);

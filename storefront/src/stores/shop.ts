@@ -28,6 +28,7 @@ import {
   photographerRequestStore,
 } from "./RequestFormStore.ts";
 import type { RootStore } from "./RootStore.ts";
+import { SaveAllStore } from "./SaveAllStore.ts";
 import { SearchTokenStore } from "./SearchTokenStore.ts";
 import { SelfieConsentStore } from "./SelfieConsentStore.ts";
 
@@ -51,6 +52,7 @@ export class ShopStores {
   readonly checkout: CheckoutStore;
   readonly order: OrderStore;
   readonly downloads: DownloadStore;
+  readonly saveAll: SaveAllStore;
   // Accounts and the request forms.
   readonly account: AccountStore;
   readonly requests: { photographer: PhotographerRequestForm; business: BusinessRequestForm };
@@ -111,6 +113,7 @@ export class ShopStores {
     });
     this.order = new OrderStore({ api: this.api, pending: this.pendingOrders, files, ...sleep });
     this.downloads = new DownloadStore({ api: this.api, files, ...sleep });
+    this.saveAll = new SaveAllStore({ api: this.api, files, storage: root.storage });
     this.account = new AccountStore(this.api);
     this.requests = {
       photographer: photographerRequestStore(this.api),
