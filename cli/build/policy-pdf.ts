@@ -24,6 +24,7 @@ import {
 import { POLICY } from "../../storefront/src/domain/privacy-policy.ts";
 import type { Language, RuntimeSettings } from "../../storefront/src/settings-types.ts";
 import { catalog, type Translate } from "./catalogs.ts";
+import { documentFile } from "./documents.ts";
 
 /** What the policy says of the tenant: the parts of its settings it names. */
 export type PolicyInput = Pick<RuntimeSettings, "tenantName" | "support" | "privacy">;
@@ -247,8 +248,8 @@ export async function languageFiles(
   const files = new Map<string, Uint8Array>();
   for (const language of languages.available) {
     const pdf = await render(language);
-    files.set(`${stem}.${language}.pdf`, pdf);
-    if (language === languages.default) files.set(`${stem}.pdf`, pdf);
+    files.set(documentFile(stem, language), pdf);
+    if (language === languages.default) files.set(documentFile(stem), pdf);
   }
   return files;
 }

@@ -17,27 +17,29 @@ const invisible = (value: string) => {
   const c = INVISIBLE.exec(value)?.[0];
   return c === undefined
     ? null
-    : `a control character (U+${(c.codePointAt(0) ?? 0).toString(16).padStart(4, "0").toUpperCase()}); write it on one line`;
+    : `a control character (U+${(c.codePointAt(0) ?? 0).toString(16).padStart(4, "0").toUpperCase()}) is not allowed: write the value on one line, as plain text`;
 };
 
 /** Why `value` is not a plain https address a link may lead to, or null. */
 export function offerUrlProblem(value: string): string | null {
   const control = invisible(value);
   if (control) return control;
-  if (/\s/.test(value)) return "an https address without spaces";
+  if (/\s/.test(value)) return "expected an https address without spaces";
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return "an https address such as https://shop.example/offer.pdf";
+    return "expected an https address such as https://shop.example/offer.pdf";
   }
   // The parser lower-cases the scheme, so JavaScript: and HTTP: are caught here too.
   if (url.protocol !== "https:") {
-    return `an https address such as https://shop.example/offer.pdf, not ${url.protocol}`;
+    return `expected an https address such as https://shop.example/offer.pdf, not ${url.protocol}`;
   }
-  if (url.username || url.password) return "an https address without a user name or password";
+  if (url.username || url.password) {
+    return "expected an https address without a user name or password";
+  }
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(url.hostname)) {
-    return "an https address on a named host, such as https://shop.example/offer.pdf";
+    return "expected an https address on a named host, such as https://shop.example/offer.pdf";
   }
   return null;
 }
@@ -46,7 +48,7 @@ const refine =
   (problem: (value: string) => string | null) => (value: string, ctx: z.RefinementCtx) => {
     const message = problem(value);
     // Stryker disable next-line StringLiteral: an issue with an input reads the same under any code (errors.ts, describeIssue's default).
-    if (message) ctx.addIssue({ code: "custom", message: `expected ${message}`, input: value });
+    if (message) ctx.addIssue({ code: "custom", message, input: value });
   };
 
 const offerUrl = z
