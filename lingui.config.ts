@@ -9,13 +9,19 @@ export default defineConfig({
     {
       path: "<rootDir>/storefront/locales/{locale}",
       include: ["<rootDir>/storefront/src"],
-      exclude: ["<rootDir>/storefront/src/domain/privacy-policy.ts"],
+      exclude: [
+        "<rootDir>/storefront/src/domain/privacy-policy.ts",
+        "<rootDir>/storefront/src/domain/offer-document.ts",
+      ],
     },
-    // The privacy policy PDF's words: read by the CLI when it writes /policy.<language>.pdf,
-    // never loaded by the browser.
+    // The words of the PDFs the build writes (the privacy policy, /policy.<language>.pdf, and the
+    // public offer, /offer.<language>.pdf): read by the CLI, never loaded by the browser.
     {
       path: "<rootDir>/storefront/locales/policy/{locale}",
-      include: ["<rootDir>/storefront/src/domain/privacy-policy.ts"],
+      include: [
+        "<rootDir>/storefront/src/domain/privacy-policy.ts",
+        "<rootDir>/storefront/src/domain/offer-document.ts",
+      ],
     },
   ],
   format: "po",

@@ -16,6 +16,7 @@ import {
 } from "../config/fonts.ts";
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
 import type { CoreBuild } from "./core.ts";
+import { offerFiles } from "./offer-pdf.ts";
 import { CORE_CACHE_DIR, TEMPLATES_DIR } from "./paths.ts";
 import { policyFiles } from "./policy-pdf.ts";
 import type { RenderMemo } from "./render-memo.ts";
@@ -224,9 +225,11 @@ export async function tenantSkin(
   const { palette: _p, typography: _t, radius: _r, fonts: _f, ...themeRest } = config.theme;
   const hero = config.theme.hero ? await asset(config.theme.hero) : undefined;
   // Where nginx finds the certificate is the server's business, not the browser's.
-  const { tls: _tls, ...browserConfig } = config;
+  // Of the offer, the browser needs only the addresses of the tenant's own (the checkout's link).
+  const { tls: _tls, offer, ...browserConfig } = config;
   const settings: RuntimeSettings = {
     ...browserConfig,
+    ...(offer?.url ? { offer: { url: offer.url } } : {}),
     id,
     year: buildYear(),
     theme: {
@@ -248,7 +251,10 @@ export async function tenantSkin(
   };
 }
 
-/** robots.txt, the web app manifest and the privacy policy in each language the tenant offers. */
+/**
+ * robots.txt, the web app manifest, and the privacy policy and the public offer (unless the
+ * tenant links to its own) in each language the tenant offers.
+ */
 export async function tenantDocuments(
   config: TenantConfig,
   skin: TenantSkin,
@@ -263,6 +269,16 @@ export async function tenantDocuments(
     ? memo.policies.get(JSON.stringify([tenantName, support, privacy, languages]), render)
     : render();
   for (const [name, pdf] of await policies) files.set(name, pdf);
+  // The public offer the checkout's agreement links to (offer-pdf.ts), unless the tenant's own.
+  const { currencyId, hosts, cardNote, offer } = config;
+  const renderOffer = () => offerFiles(config, languages);
+  const offers = memo
+    ? memo.offers.get(
+        JSON.stringify([tenantName, support, currencyId, hosts, cardNote, offer, languages]),
+        renderOffer,
+      )
+    : renderOffer();
+  for (const [name, pdf] of await offers) files.set(name, pdf);
   files.set(
     "manifest.webmanifest",
     (await template("manifest.webmanifest.hbs"))({

@@ -1,11 +1,12 @@
 /**
- * Checkout, payment and the paid order, in Russian, through the demo pay page:
- * card and fast payment (5 % less), decline then retry or change method, one payment per
- * double click, a forged return address, every download (photo, zip, CSV, Excel, receipt)
- * and the pre-order page.
+ * Checkout, payment and the paid order, in Russian, through the demo pay page: the offer
+ * agreement and the public offer it opens, card and fast payment (5 % less), decline then
+ * retry or change method, one payment per double click, a forged return address, every
+ * download (photo, zip, CSV, Excel, receipt) and the pre-order page.
  */
 import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
+import { PDFDocument } from "pdf-lib";
 import { expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
@@ -64,10 +65,19 @@ test("pay by card → the paid order; a forged ?status=success changes nothing",
   await expect(page.locator(".checkout").getByRole("alert")).toHaveText(
     "Чтобы оплатить, примите условия договора оферты",
   );
-  await expect(page.getByRole("link", { name: "договора оферты" })).toHaveAttribute(
-    "href",
-    "/policy.pdf",
-  );
+  // Its link opens the public offer in the visitor's language, in a new tab.
+  const offer = page.getByRole("link", { name: "договора оферты" });
+  await expect(offer).toHaveAttribute("href", "/offer.ru.pdf");
+  await expect(offer).toHaveAttribute("target", "_blank");
+  await expect(offer).toHaveAttribute("rel", "noopener");
+  const opened = page.context().waitForEvent("response", (r) => r.url().endsWith("/offer.ru.pdf"));
+  await offer.click();
+  const res = await opened;
+  expect([res.status(), res.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+  // The new tab's PDF viewer keeps the bytes to itself: read the same file to see its language.
+  const pdf = await page.request.get(res.url());
+  const doc = await PDFDocument.load(await pdf.body(), { updateMetadata: false });
+  expect(doc.getTitle()).toBe("Публичная оферта MySport");
   // Declined first: then a forged success return must still show the decline.
   await payOnBank(page, "Decline");
   const orderUrl = page.url();
