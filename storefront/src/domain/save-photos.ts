@@ -21,7 +21,7 @@ export const SHARE_BATCH = 10;
 export const REMEMBERED_PURCHASES = 20;
 
 /** The device's record of photos already handed over, per purchase (tenant-scoped storage). */
-export const SAVED_PHOTOS_KEY = "storefront.savedPhotos";
+export { SAVED_PHOTOS_KEY } from "./device-keys.ts";
 
 /** A photo to save: its download address and the readable name its file gets. */
 export interface PhotoToSave {

@@ -193,3 +193,22 @@ export class SaveAllStore {
     this.deps.storage.setItem(SAVED_PHOTOS_KEY, withSavedPhotos(record, key, this.saved));
   }
 }
+
+const stores = new WeakMap<object, SaveAllStore>();
+
+/**
+ * The shop's "Save all" store, made on first use: it lives in the order screens' chunk, so the
+ * first screens of the gallery and home do not load it.
+ */
+export function saveAllOf(shop: {
+  api: Pick<Api, "http">;
+  files: SaveAllDeps["files"];
+  storage: KeyValueStorage;
+}): SaveAllStore {
+  let store = stores.get(shop);
+  if (!store) {
+    store = new SaveAllStore({ api: shop.api, files: shop.files, storage: shop.storage });
+    stores.set(shop, store);
+  }
+  return store;
+}

@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useShop } from "../../app/use-shop.ts";
 import type { Purchase } from "../../domain/purchase.ts";
+import { saveAllOf } from "../../stores/SaveAllStore.ts";
 import "./save-all.scss";
 
 /**
@@ -14,11 +15,12 @@ import "./save-all.scss";
  */
 export const SaveAllPhotos = observer(function SaveAllPhotos({ purchase }: { purchase: Purchase }) {
   const { t } = useLingui();
-  const { saveAll, settings } = useShop();
-  const shop = settings.settings.tenantName;
+  const stores = useShop();
+  const saveAll = saveAllOf(stores);
+  const shopName = stores.settings.settings.tenantName;
   useEffect(() => {
-    saveAll.open(purchase, shop);
-  }, [saveAll, purchase, shop]);
+    saveAll.open(purchase, shopName);
+  }, [saveAll, purchase, shopName]);
   if (saveAll.key !== purchase.key || saveAll.total === 0) return null;
   const { total, savedCount, nextCount, phase, canShare } = saveAll;
   const done = savedCount === total;

@@ -12,6 +12,7 @@ import { GiftCodes } from "../../parts/order/GiftCodes.tsx";
 import { OrderDownloads } from "../../parts/order/OrderDownloads.tsx";
 import { SaveAllPhotos } from "../../parts/order/SaveAllPhotos.tsx";
 import { SharePhoto } from "../../parts/order/SharePhoto.tsx";
+import { saveAllOf } from "../../stores/SaveAllStore.ts";
 import { useProductNames } from "../../ui/product-names.ts";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
 
@@ -97,7 +98,9 @@ const PhotoDownload = observer(function PhotoDownload({
   fileName: string;
 }) {
   const { t } = useLingui();
-  const { downloads, ui, saveAll } = useShop();
+  const shop = useShop();
+  const { downloads, ui } = shop;
+  const saveAll = saveAllOf(shop);
   const id = photo.photoId;
   const download = safeLinkUrl(photo.downloadUrl);
   if (!download) {

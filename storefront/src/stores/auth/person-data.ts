@@ -6,9 +6,8 @@
  * OIDC client's to remove. The language choice is the device's, not the person's: it stays.
  */
 import { msg } from "@lingui/core/macro";
-import { CART_COOKIE, CART_STORAGE_KEY } from "../../domain/device-keys.ts";
+import { CART_COOKIE, CART_STORAGE_KEY, SAVED_PHOTOS_KEY } from "../../domain/device-keys.ts";
 import { PENDING_ORDERS_KEY } from "../../domain/pending-orders.ts";
-import { SAVED_PHOTOS_KEY } from "../../domain/save-photos.ts";
 import type { CookieJar } from "../cookies.ts";
 import { RECENT_SEARCHES_KEY } from "../HomeStore.ts";
 import type { KeyValueStorage } from "../types.ts";
