@@ -2,9 +2,10 @@ import { defineConfig, mergeConfig } from "vitest/config";
 import base from "./vitest.config.ts";
 
 // The unit tests StrykerJS runs against each mutant (npm run mutation): the ones that exercise
-// storefront/src/domain, storefront/src/stores and cli/config. The build, tooling and
-// demo-server suites, the preview's security tests and the rendering fuzz start builds and
-// servers; they are slow and kill no mutant there.
+// storefront/src/domain, storefront/src/stores and cli/config. The build, tooling, dev-loop,
+// publish and demo-server suites, the preview's security tests and the rendering fuzz start
+// builds, servers and daemons; they are slow, kill no mutant there, and a build in Stryker's
+// sandbox copy of the project is not the one such a test expects.
 //
 // MUTATION_TESTS=quick (for a run over cli/config while killing its survivors) also leaves out
 // the loader's property fuzz (test/unit/hostile/loader-fuzz.test.ts). It covers nearly every
@@ -21,6 +22,8 @@ export default mergeConfig(
         "test/unit/build/**",
         "test/unit/tooling/**",
         "test/unit/demo/**",
+        "test/unit/dev/**",
+        "test/unit/publish/**",
         "test/unit/security/preview.test.ts",
         "test/unit/security/proxy.test.ts",
         "test/unit/security/multipart.test.ts",
