@@ -9,13 +9,19 @@ export default defineConfig({
     {
       path: "<rootDir>/storefront/locales/{locale}",
       include: ["<rootDir>/storefront/src"],
-      exclude: ["<rootDir>/storefront/src/domain/privacy-policy.ts"],
+      exclude: [
+        "<rootDir>/storefront/src/domain/privacy-policy.ts",
+        "<rootDir>/storefront/src/domain/page-descriptions.ts",
+      ],
     },
-    // The privacy policy PDF's words: read by the CLI when it writes /policy.<language>.pdf,
-    // never loaded by the browser.
+    // What only the build writes: the privacy policy PDF's words (/policy.<language>.pdf) and the
+    // pages' descriptions (meta and Open Graph tags); read by the CLI, never loaded by the browser.
     {
       path: "<rootDir>/storefront/locales/policy/{locale}",
-      include: ["<rootDir>/storefront/src/domain/privacy-policy.ts"],
+      include: [
+        "<rootDir>/storefront/src/domain/privacy-policy.ts",
+        "<rootDir>/storefront/src/domain/page-descriptions.ts",
+      ],
     },
   ],
   format: "po",

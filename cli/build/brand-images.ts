@@ -1,0 +1,97 @@
+/**
+ * The images a brand needs beyond its logos, drawn at build time from them (raster-draw.ts):
+ * the web app manifest's icons (192 and 512 px, and a maskable 512 px one), the 180 px
+ * apple-touch-icon iOS puts on the home screen, and the 1200×630 card a link to the shop shows
+ * when it is shared. All opaque, on the colour the logo is designed to stand on.
+ */
+import type { TenantConfig } from "../config/schema.ts";
+import { drawInWorker } from "./raster.ts";
+import type { Box, DrawJob } from "./raster-draw.ts";
+
+export interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: "image/png";
+  purpose: "any" | "maskable";
+}
+
+export interface BrandImages {
+  /** The PNG files by their bundle name ("assets/icon-192-….png"). */
+  files: Map<string, Uint8Array>;
+  icons: ManifestIcon[];
+  /** The 180×180 apple-touch-icon's bundle name. */
+  appleTouchIcon: string;
+  /** The share card (Open Graph image). */
+  shareCard: { file: string; width: number; height: number };
+}
+
+export const SHARE_CARD = { width: 1200, height: 630 };
+
+/**
+ * The colour under the logo: the brand colour where the app bar is drawn in it (the logo is made
+ * to stand on it: IronStar's and TimerMan's are white), else the page background.
+ */
+export function logoGround(config: TenantConfig): string {
+  const { palette } = config.theme;
+  return config.appBar.kind === "themed" ? palette.primary : palette.background;
+}
+
+/** The square box of a side of `share` of `size`, centred in a `size` square. */
+const centred = (size: number, share: number): Box => {
+  const side = Math.floor(size * share);
+  const at = Math.floor((size - side) / 2);
+  return { x: at, y: at, width: side, height: side };
+};
+
+/**
+ * The maskable icon's logo stays inside its safe zone: the central circle of 80 % of the
+ * icon's diameter (W3C "maskable icons"), so the square inscribed in it, 0.8 / √2 ≈ 56.6 %.
+ */
+export const MASKABLE_SHARE = 0.8 / Math.SQRT2;
+/** A plain icon keeps a margin of 10 % on each side, as launchers draw icons edge to edge. */
+const ICON_SHARE = 0.8;
+
+/** Draws the brand images of a tenant; `name` turns PNG bytes into a content-hashed file name. */
+export async function brandImages(
+  config: TenantConfig,
+  assets: ReadonlyMap<string, Uint8Array>,
+  name: (base: string, png: Uint8Array) => string,
+): Promise<BrandImages> {
+  const ground = logoGround(config);
+  const { palette, logo, logoSmall } = config.theme;
+  const bytesOf = (rel: string) => {
+    const data = assets.get(rel);
+    if (!data) throw new Error(`${rel} was not checked by the loader`);
+    return data;
+  };
+  const files = new Map<string, Uint8Array>();
+  const draw = async (base: string, job: Omit<DrawJob, "bytes" | "ground">) => {
+    const png = await drawInWorker({ ...job, bytes: bytesOf(job.file), ground });
+    const file = name(base, png);
+    files.set(file, png);
+    return file;
+  };
+  const square = (base: string, size: number, share: number) =>
+    draw(base, { file: logoSmall, width: size, height: size, box: centred(size, share) });
+
+  const icons: ManifestIcon[] = [];
+  for (const size of [192, 512]) {
+    const src = await square(`icon-${size}`, size, ICON_SHARE);
+    icons.push({ src: `/${src}`, sizes: `${size}x${size}`, type: "image/png", purpose: "any" });
+  }
+  const maskable = await square("icon-maskable-512", 512, MASKABLE_SHARE);
+  icons.push({ src: `/${maskable}`, sizes: "512x512", type: "image/png", purpose: "maskable" });
+  const appleTouchIcon = await square("apple-touch-icon", 180, ICON_SHARE);
+
+  // The card: the full logo (mark and name) centred, a band of the other brand colour below.
+  const { width, height } = SHARE_CARD;
+  const band = ground === palette.primary ? palette.secondary : palette.primary;
+  const card = await draw("share-card", {
+    file: logo,
+    width,
+    height,
+    box: { x: 150, y: 150, width: width - 300, height: height - 330 },
+    extras: `<rect y="${height - 40}" width="${width}" height="40" fill="${band}"/>`,
+  });
+  return { files, icons, appleTouchIcon, shareCard: { file: card, width, height } };
+}
