@@ -4,6 +4,7 @@
  * apple-touch-icon iOS puts on the home screen, and the 1200×630 card a link to the shop shows
  * when it is shared. All opaque, on the colour the logo is designed to stand on.
  */
+import { createHash } from "node:crypto";
 import type { TenantConfig } from "../config/schema.ts";
 import { drawInWorker } from "./raster.ts";
 import type { Box, DrawJob } from "./raster-draw.ts";
@@ -51,8 +52,38 @@ export const MASKABLE_SHARE = 0.8 / Math.SQRT2;
 /** A plain icon keeps a margin of 10 % on each side, as launchers draw icons edge to edge. */
 const ICON_SHARE = 0.8;
 
+/**
+ * Drawn images by what they are drawn from (the logos' bytes and the colours), a few kept: `dev`
+ * re-skins a tenant on every save of its YAML, and most saves change neither.
+ */
+const drawnCache = new Map<string, Promise<BrandImages>>();
+const CACHE_ENTRIES = 16;
+
 /** Draws the brand images of a tenant; `name` turns PNG bytes into a content-hashed file name. */
-export async function brandImages(
+export function brandImages(
+  config: TenantConfig,
+  assets: ReadonlyMap<string, Uint8Array>,
+  name: (base: string, png: Uint8Array) => string,
+): Promise<BrandImages> {
+  const { palette, logo, logoSmall } = config.theme;
+  const hash = createHash("sha256");
+  for (const part of [logo, logoSmall]) hash.update(assets.get(part) ?? part).update("\0");
+  hash.update(
+    JSON.stringify([logo, logoSmall, logoGround(config), palette.primary, palette.secondary]),
+  );
+  const key = hash.digest("hex");
+  let drawn = drawnCache.get(key);
+  if (!drawn) {
+    drawn = drawAll(config, assets, name);
+    drawnCache.set(key, drawn);
+    drawn.catch(() => drawnCache.delete(key));
+    if (drawnCache.size > CACHE_ENTRIES)
+      drawnCache.delete(drawnCache.keys().next().value as string);
+  }
+  return drawn;
+}
+
+async function drawAll(
   config: TenantConfig,
   assets: ReadonlyMap<string, Uint8Array>,
   name: (base: string, png: Uint8Array) => string,
