@@ -2,7 +2,7 @@
  * Each brand installable: Chromium's own installability check (what decides whether it offers
  * "Install app") finds nothing missing on any tenant's home page, and the icons it reads from the
  * manifest, and the apple-touch-icon iOS reads from the page, are the brand's PNGs, decoded at
- * the sizes declared. (Chromium 14x accepts the old SVG favicon as an icon of any size too: the
+ * the sizes declared. (Chromium 156 accepts the old SVG favicon as an icon of any size too: the
  * PNGs are what Android's launchers, maskable shapes and iOS need.)
  */
 import { expect, test } from "./fixtures.ts";

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { href } from "../../routes.ts";
+import { useNoIndex } from "../../shell/no-index.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { EmptyCart } from "../../ui/EmptyCart.tsx";
 import { literal } from "../../ui/literal.ts";
@@ -19,6 +20,7 @@ import { PaymentStep } from "./PaymentStep.tsx";
 export const CheckoutScreen = observer(function CheckoutScreen() {
   const { t } = useLingui();
   const { checkout, cart, language, auth } = useShop();
+  useNoIndex();
   const productNames = useProductNames();
   const location = useLocation();
   const navigate = useNavigate();

@@ -7,6 +7,7 @@ import { useShop } from "../../app/use-shop.ts";
 import { ORDER_STATE_LABELS } from "../../domain/order.ts";
 import { purchaseOfOrder, purchaseOfPreorder } from "../../domain/purchase.ts";
 import { href, routes } from "../../routes.ts";
+import { useNoIndex } from "../../shell/no-index.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { PaidOrder } from "./PaidOrder.tsx";
 
@@ -17,6 +18,7 @@ import { PaidOrder } from "./PaidOrder.tsx";
 export const OrderPaidScreen = observer(function OrderPaidScreen() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
+  useNoIndex();
   const { order: store } = useShop();
   const { id = "" } = useParams();
   const preorder = useMatch(routes["preorder-paid"].path) !== null;
