@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import type { TenantConfig } from "../config/schema.ts";
 import { drawInWorker } from "./raster.ts";
-import type { Box, DrawJob } from "./raster-draw.ts";
+import { type Box, type DrawJob, pngSize } from "./raster-draw.ts";
 
 export interface ManifestIcon {
   src: string;
@@ -53,6 +53,27 @@ export const MASKABLE_SHARE = 0.8 / Math.SQRT2;
 const ICON_SHARE = 0.8;
 
 /**
+ * The files the images are drawn from: the square mark (logoSmall) for the icons and the full
+ * logo for the share card, each replaced by the next of logoSmall, logo, favicon when it is a
+ * picture the renderer cannot read (resvg reads SVG and PNG, not WebP or ICO).
+ */
+function sources(config: TenantConfig, assets: ReadonlyMap<string, Uint8Array>) {
+  const { logo, logoSmall, favicon } = config.theme;
+  const drawable = (rel: string) => {
+    const bytes = assets.get(rel);
+    return /\.svg$/i.test(rel) || (bytes !== undefined && pngSize(bytes) !== null);
+  };
+  const first = (order: string[]) => {
+    const found = order.find(drawable);
+    if (found) return found;
+    throw new Error(
+      `${order[0]}: the app icons and share card are drawn from theme.logoSmall, theme.logo or theme.favicon, and none is an SVG or PNG (WebP and ICO cannot be drawn); give one of them as SVG or PNG`,
+    );
+  };
+  return { mark: first([logoSmall, logo, favicon]), full: first([logo, logoSmall, favicon]) };
+}
+
+/**
  * Drawn images by what they are drawn from (the logos' bytes and the colours), a few kept: `dev`
  * re-skins a tenant on every save of its YAML, and most saves change neither.
  */
@@ -65,12 +86,11 @@ export function brandImages(
   assets: ReadonlyMap<string, Uint8Array>,
   name: (base: string, png: Uint8Array) => string,
 ): Promise<BrandImages> {
-  const { palette, logo, logoSmall } = config.theme;
+  const { palette } = config.theme;
+  const { mark, full } = sources(config, assets);
   const hash = createHash("sha256");
-  for (const part of [logo, logoSmall]) hash.update(assets.get(part) ?? part).update("\0");
-  hash.update(
-    JSON.stringify([logo, logoSmall, logoGround(config), palette.primary, palette.secondary]),
-  );
+  for (const part of [mark, full]) hash.update(assets.get(part) ?? part).update("\0");
+  hash.update(JSON.stringify([mark, full, logoGround(config), palette.primary, palette.secondary]));
   const key = hash.digest("hex");
   let drawn = drawnCache.get(key);
   if (!drawn) {
@@ -89,7 +109,8 @@ async function drawAll(
   name: (base: string, png: Uint8Array) => string,
 ): Promise<BrandImages> {
   const ground = logoGround(config);
-  const { palette, logo, logoSmall } = config.theme;
+  const { palette } = config.theme;
+  const { mark, full } = sources(config, assets);
   const bytesOf = (rel: string) => {
     const data = assets.get(rel);
     if (!data) throw new Error(`${rel} was not checked by the loader`);
@@ -103,7 +124,7 @@ async function drawAll(
     return file;
   };
   const square = (base: string, size: number, share: number) =>
-    draw(base, { file: logoSmall, width: size, height: size, box: centred(size, share) });
+    draw(base, { file: mark, width: size, height: size, box: centred(size, share) });
 
   const icons: ManifestIcon[] = [];
   for (const size of [192, 512]) {
@@ -118,7 +139,7 @@ async function drawAll(
   const { width, height } = SHARE_CARD;
   const band = ground === palette.primary ? palette.secondary : palette.primary;
   const card = await draw("share-card", {
-    file: logo,
+    file: full,
     width,
     height,
     box: { x: 150, y: 150, width: width - 300, height: height - 330 },

@@ -263,20 +263,27 @@ describe("found, and shown when shared", () => {
 });
 
 describe("a logo that cannot be drawn", () => {
-  /** One tenant, mysport, whose small logo is `bytes` saved as `name`. */
+  /** One tenant, mysport, whose small logo is `bytes` saved as `name` (and `also` other fields). */
   async function buildWithLogo(
     name: string,
     bytes: string | Uint8Array,
     env: Record<string, string> = {},
+    also: { field: "logo" | "favicon"; name: string }[] = [],
   ) {
     const tenantsDir = await mkdtemp(join(work, "hostile-"));
     await cp("tenants/mysport", join(tenantsDir, "mysport"), { recursive: true });
     await writeFile(join(tenantsDir, "mysport", name), bytes);
-    const yaml = await readFile("tenants/mysport.yaml", "utf8");
-    await writeFile(
-      join(tenantsDir, "mysport.yaml"),
-      yaml.replace("logoSmall: mysport/logo-small.svg", `logoSmall: mysport/${name}`),
+    let yaml = (await readFile("tenants/mysport.yaml", "utf8")).replace(
+      "logoSmall: mysport/logo-small.svg",
+      `logoSmall: mysport/${name}`,
     );
+    for (const other of also) {
+      yaml = yaml.replace(
+        new RegExp(`^  ${other.field}: .*$`, "m"),
+        `  ${other.field}: mysport/${other.name}`,
+      );
+    }
+    await writeFile(join(tenantsDir, "mysport.yaml"), yaml);
     const saved = { ...process.env };
     Object.assign(process.env, env);
     const started = performance.now();
@@ -341,5 +348,26 @@ describe("a logo that cannot be drawn", () => {
     const { result } = await buildWithLogo("bomb.svg", svg);
     expect(result?.ok).toBe(false);
     expect(result?.error).toMatch(/^mysport\/bomb\.svg: the logo cannot be drawn: /);
+  }, 120_000);
+
+  it("a WebP logo is replaced by the next drawable one; with none, the build says which to give", async () => {
+    // A WebP the loader accepts (its signature) but resvg cannot decode.
+    const webp = Buffer.concat([
+      Buffer.from("RIFF"),
+      Buffer.from([24, 0, 0, 0]),
+      Buffer.from("WEBPVP8 "),
+      Buffer.alloc(16),
+    ]);
+    const drawn = await buildWithLogo("mark.webp", webp);
+    expect(drawn.result?.error).toBeUndefined();
+    expect(drawn.result?.ok).toBe(true);
+    const none = await buildWithLogo("mark.webp", webp, {}, [
+      { field: "logo", name: "mark.webp" },
+      { field: "favicon", name: "mark.webp" },
+    ]);
+    expect(none.result?.ok).toBe(false);
+    expect(none.result?.error).toBe(
+      "mysport/mark.webp: the app icons and share card are drawn from theme.logoSmall, theme.logo or theme.favicon, and none is an SVG or PNG (WebP and ICO cannot be drawn); give one of them as SVG or PNG",
+    );
   }, 120_000);
 });
