@@ -22,8 +22,12 @@ type Reply = { seq: number; ok: true; png: Uint8Array } | { seq: number; ok: fal
 let worker: Worker | undefined;
 let sent = 0;
 let queue: Promise<unknown> = Promise.resolve();
+/** An idle worker (its WebAssembly memory and fonts, tens of MiB) ends after this long: `dev` runs for hours. */
+const IDLE_MS = 30_000;
+let idle: NodeJS.Timeout | undefined;
 
 function draw(job: DrawJob, timeoutMs: number): Promise<Uint8Array> {
+  clearTimeout(idle);
   const w = worker ?? moduleWorker("raster-worker", import.meta.url);
   worker = w;
   w.unref();
@@ -33,6 +37,11 @@ function draw(job: DrawJob, timeoutMs: number): Promise<Uint8Array> {
       clearTimeout(timer);
       w.off("message", onMessage);
       w.off("error", onError);
+      idle = setTimeout(() => {
+        if (worker !== w) return;
+        worker = undefined;
+        void w.terminate();
+      }, IDLE_MS).unref();
     };
     const drop = () => {
       if (worker === w) worker = undefined;
