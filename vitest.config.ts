@@ -20,6 +20,7 @@ export const DAEMON_TESTS = [
 ];
 
 export const INTEGRATION_TESTS = [
+  "test/unit/account/offer-pdf.test.ts",
   "test/unit/account/policy-pdf.test.ts",
   "test/unit/build/brand-font-build.test.ts",
   "test/unit/build/brand-images.test.ts",

@@ -9,6 +9,7 @@ import Handlebars from "handlebars";
 import { pageFile, pageForPath } from "../../storefront/src/domain/pages.ts";
 import { ROUTE_NAMES, routeEntry } from "../../storefront/src/routes.ts";
 import type { TenantConfig } from "../config/schema.ts";
+import { documentFiles } from "./documents.ts";
 import { nginxPageMaps } from "./nginx-pages.ts";
 import { TEMPLATES_DIR } from "./paths.ts";
 import { type Header, IMMUTABLE, REVALIDATE, securityHeaders } from "./security-headers.ts";
@@ -163,6 +164,7 @@ export async function renderHeadersFile(id: string, config: DeployConfig): Promi
     callbackReferrerPolicy: config.auth ? "no-referrer" : null,
     immutable: IMMUTABLE,
     revalidate: REVALIDATE,
+    documents: documentFiles(config).map((file) => `/${file}`),
   });
 }
 

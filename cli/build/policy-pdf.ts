@@ -3,7 +3,8 @@
  * /policy.en.pdf…; /policy.pdf is the default language's). The words come from the storefront's
  * catalogs (storefront/src/domain/privacy-policy.ts and privacy.ts), filled with the tenant's
  * name, e-mails, support hours and time zone; the selfie retention statement is the one the
- * face-search consent shows.
+ * face-search consent shows. The public offer (offer-pdf.ts) is set on paper by the same code
+ * (renderTextPdf, languageFiles).
  *
  * Written with pdf-lib, with a subset of DejaVu Sans embedded (package dejavu-fonts-ttf, the
  * Bitstream Vera licence: free to embed and redistribute), so Latin, Cyrillic, Greek and the
@@ -22,7 +23,8 @@ import {
 } from "../../storefront/src/domain/privacy.ts";
 import { POLICY } from "../../storefront/src/domain/privacy-policy.ts";
 import type { Language, RuntimeSettings } from "../../storefront/src/settings-types.ts";
-import { catalog } from "./catalogs.ts";
+import { catalog, type Translate } from "./catalogs.ts";
+import { documentFile } from "./documents.ts";
 
 /** What the policy says of the tenant: the parts of its settings it names. */
 export type PolicyInput = Pick<RuntimeSettings, "tenantName" | "support" | "privacy">;
@@ -37,7 +39,7 @@ const BODY_SIZE = 11;
 const LEADING = 1.4;
 
 /** Control characters (a tab or line break in a YAML string) read as a space on paper. */
-const printable = (text: string) => text.replace(/\p{Cc}+/gu, " ");
+export const printable = (text: string) => text.replace(/\p{Cc}+/gu, " ");
 
 /** The retention statement a participant reads before a face search, in `language`. */
 export async function selfieRetentionText(input: PolicyInput, language: Language) {
@@ -46,15 +48,25 @@ export async function selfieRetentionText(input: PolicyInput, language: Language
   );
 }
 
+/** Whom to write to and when, in `language`: the policy's and the offer's contact line. */
+export function supportText(
+  t: Translate,
+  input: Pick<RuntimeSettings, "support">,
+  language: Language,
+): string {
+  const { email: supportEmail, hours } = input.support;
+  const timeZone = hours.timeZone ? (hours.timeZone[language] ?? hours.timeZone.ru) : undefined;
+  return printable(
+    timeZone
+      ? t(POLICY.contactHours, { supportEmail, from: hours.from, to: hours.to, timeZone })
+      : t(POLICY.contactHoursNoZone, { supportEmail, from: hours.from, to: hours.to }),
+  );
+}
+
 /** The policy in `language`: a title, then sections of a heading and a paragraph. */
 export async function policyText(input: PolicyInput, language: Language): Promise<PolicyText> {
   const t = await catalog(language);
   const tenantName = printable(input.tenantName);
-  const { email: supportEmail, hours } = input.support;
-  const timeZone = hours.timeZone ? (hours.timeZone[language] ?? hours.timeZone.ru) : undefined;
-  const contact = timeZone
-    ? t(POLICY.contactHours, { supportEmail, from: hours.from, to: hours.to, timeZone })
-    : t(POLICY.contactHoursNoZone, { supportEmail, from: hours.from, to: hours.to });
   const retention = printable(await selfieRetentionText(input, language));
   return {
     title: t(POLICY.title, { tenantName }),
@@ -68,7 +80,7 @@ export async function policyText(input: PolicyInput, language: Language): Promis
         heading: t(POLICY.rightsHeading),
         text: t(POLICY.rights, { privacyEmail: privacyEmail(input) }),
       },
-      { heading: t(POLICY.contactHeading), text: printable(contact) },
+      { heading: t(POLICY.contactHeading), text: supportText(t, input, language) },
     ],
   };
 }
@@ -103,7 +115,8 @@ export function wrap(text: string, advance: Advance, width: number): string[] {
   const lines: string[] = [];
   let line = "";
   let lineWidth = 0;
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  // A no-break space joins what it stands between into one word.
+  for (const word of text.split(/[^\S\u00a0]+/).filter(Boolean)) {
     const chars = [...word];
     const widths = chars.map(advance);
     // The word after the line's text and a space, summed in the order of the joined text.
@@ -176,7 +189,11 @@ function fontBytes() {
 
 /** The policy PDF in `language`. */
 export async function renderPolicyPdf(input: PolicyInput, language: Language): Promise<Uint8Array> {
-  const text = await policyText(input, language);
+  return renderTextPdf(await policyText(input, language), language);
+}
+
+/** A document of a title and sections, on A4 pages, as a PDF in `language`. */
+export async function renderTextPdf(text: PolicyText, language: Language): Promise<Uint8Array> {
   // No creation or modification date, no producer's version: only the tenant's data varies.
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.registerFontkit(plainFontkit);
@@ -191,35 +208,56 @@ export async function renderPolicyPdf(input: PolicyInput, language: Language): P
   const width = PAGE.width - 2 * MARGIN;
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - MARGIN;
+  const newPage = () => {
+    page = doc.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - MARGIN;
+  };
   const write = (content: string, font: PDFFont, size: number, gapBefore: number) => {
     y -= gapBefore;
-    for (const line of wrap(content, advancesOf(font, size), width)) {
-      if (y - size * LEADING < MARGIN) {
-        page = doc.addPage([PAGE.width, PAGE.height]);
-        y = PAGE.height - MARGIN;
-      }
+    // A figure and its percent sign ("5 %") stay on one line.
+    for (const line of wrap(
+      content.replace(/(\d) %/g, "$1\u00a0%"),
+      advancesOf(font, size),
+      width,
+    )) {
+      if (y - size * LEADING < MARGIN) newPage();
       y -= size * LEADING;
       page.drawText(line, { x: MARGIN, y, size, font, color: rgb(0.1, 0.12, 0.17) });
     }
   };
   write(text.title, bold, TITLE_SIZE, 0);
   for (const section of text.sections) {
-    if (section.heading) write(section.heading, bold, HEADING_SIZE, 12);
+    if (section.heading) {
+      // A heading never ends a page: it goes over with its paragraph's first line.
+      if (y - 12 - HEADING_SIZE * LEADING - 2 - BODY_SIZE * LEADING < MARGIN) newPage();
+      write(section.heading, bold, HEADING_SIZE, 12);
+    }
     write(section.text, regular, BODY_SIZE, section.heading ? 2 : 12);
   }
   return doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY });
 }
 
-/** Every policy file of a tenant: one per language, and /policy.pdf in the default one. */
-export async function policyFiles(
-  input: PolicyInput,
-  languages: { available: readonly Language[]; default: Language },
+export type Languages = { available: readonly Language[]; default: Language };
+
+/** A document's files: `<stem>.<language>.pdf` per language, `<stem>.pdf` in the default one. */
+export async function languageFiles(
+  stem: string,
+  languages: Languages,
+  render: (language: Language) => Promise<Uint8Array>,
 ): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();
   for (const language of languages.available) {
-    const pdf = await renderPolicyPdf(input, language);
-    files.set(`policy.${language}.pdf`, pdf);
-    if (language === languages.default) files.set("policy.pdf", pdf);
+    const pdf = await render(language);
+    files.set(documentFile(stem, language), pdf);
+    if (language === languages.default) files.set(documentFile(stem), pdf);
   }
   return files;
+}
+
+/** Every policy file of a tenant: one per language, and /policy.pdf in the default one. */
+export function policyFiles(
+  input: PolicyInput,
+  languages: Languages,
+): Promise<Map<string, Uint8Array>> {
+  return languageFiles("policy", languages, (language) => renderPolicyPdf(input, language));
 }

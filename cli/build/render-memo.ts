@@ -1,8 +1,9 @@
 /**
  * What a long-running `storefront dev` reuses from one rebuild of a tenant to the next, in
  * memory: a prerendered page (a pure function of the core, the settings, the language and the
- * page) and the privacy policy PDFs (of the tenant's name, support and privacy fields). A new
- * colour changes neither, so the rebuild after it renders no page and no PDF: only the theme.
+ * page), the privacy policy PDFs (of the tenant's name, support and privacy fields) and the
+ * offer PDFs (of its name, support, currencies, card note and offer fields). A new colour
+ * changes none of them, so the rebuild after it renders no page and no PDF: only the theme.
  * The core build is kept too, until the core's sources change. `storefront build` has no memo:
  * every build checks and renders everything.
  */
@@ -54,6 +55,7 @@ export class RenderMemo {
   /** A tenant's pages in every language (a few dozen), twice over for an edit and its undo. */
   readonly pages = new Memo<import("../../storefront/src/prerender.tsx").PrerenderedPage>(256);
   readonly policies = new Memo<Map<string, Uint8Array>>(8);
+  readonly offers = new Memo<Map<string, Uint8Array>>(8);
 
   /** Counts forgetCore calls: a rebuild that began before one keeps nothing it found. */
   epoch = 0;

@@ -17,6 +17,7 @@ import {
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
 import { type BrandImages, brandImages } from "./brand-images.ts";
 import type { CoreBuild } from "./core.ts";
+import { offerFiles } from "./offer-pdf.ts";
 import { pageMeta } from "./page-meta.ts";
 import { CORE_CACHE_DIR, TEMPLATES_DIR } from "./paths.ts";
 import { policyFiles } from "./policy-pdf.ts";
@@ -244,10 +245,12 @@ export async function tenantSkin(
   );
   for (const [name, png] of drawn) files.set(name, png);
   // Where nginx finds the certificate is the server's business, not the browser's; the short
-  // name is the manifest's.
-  const { tls: _tls, shortName: _shortName, ...browserConfig } = config;
+  // name is the manifest's. Of the offer, the browser needs only the addresses of the tenant's
+  // own (the checkout's link).
+  const { tls: _tls, shortName: _shortName, offer, ...browserConfig } = config;
   const settings: RuntimeSettings = {
     ...browserConfig,
+    ...(offer?.url ? { offer: { url: offer.url } } : {}),
     id,
     year: buildYear(),
     theme: {
@@ -270,7 +273,10 @@ export async function tenantSkin(
   };
 }
 
-/** robots.txt, the web app manifest and the privacy policy in each language the tenant offers. */
+/**
+ * robots.txt, the web app manifest, and the privacy policy and the public offer (unless the
+ * tenant links to its own) in each language the tenant offers.
+ */
 export async function tenantDocuments(
   config: TenantConfig,
   skin: TenantSkin,
@@ -285,6 +291,16 @@ export async function tenantDocuments(
     ? memo.policies.get(JSON.stringify([tenantName, support, privacy, languages]), render)
     : render();
   for (const [name, pdf] of await policies) files.set(name, pdf);
+  // The public offer the checkout's agreement links to (offer-pdf.ts), unless the tenant's own.
+  const { currencyId, hosts, cardNote, offer } = config;
+  const renderOffer = () => offerFiles(config, languages);
+  const offers = memo
+    ? memo.offers.get(
+        JSON.stringify([tenantName, support, currencyId, hosts, cardNote, offer, languages]),
+        renderOffer,
+      )
+    : renderOffer();
+  for (const [name, pdf] of await offers) files.set(name, pdf);
   files.set(
     "manifest.webmanifest",
     (await template("manifest.webmanifest.hbs"))(await webManifest(config, skin.images.icons)),

@@ -5,7 +5,7 @@
  * Every difference between tenants lives here as data; the storefront core never
  * compares a tenant's name. The tenant's fields are here, read top to bottom as the field
  * reference; its larger parts have a file each (locale-schema.ts, theme-schema.ts,
- * host-schema.ts, shell-schema.ts, privacy-schema.ts). The cross-field rules follow the fields,
+ * host-schema.ts, shell-schema.ts, privacy-schema.ts, offer-schema.ts). The cross-field rules follow the fields,
  * and the type check against the browser's settings type sits at the end.
  */
 import { z } from "zod";
@@ -19,6 +19,7 @@ import {
   localizedText,
   localizedTextSchema,
 } from "./locale-schema.ts";
+import { offerIssues, offerSchema } from "./offer-schema.ts";
 import { cspAddress } from "./origin.ts";
 import { privacyIssues, privacySchema } from "./privacy-schema.ts";
 import { footerSchema, type MenuItem, menuItemSchema, SOCIAL_NETWORKS } from "./shell-schema.ts";
@@ -131,6 +132,7 @@ export const tenantSchema = z
       })
       .describe("Support contacts."),
     privacy: privacySchema.optional(),
+    offer: offerSchema.optional(),
     social: z
       .array(
         z.strictObject({
@@ -207,7 +209,10 @@ export const tenantSchema = z
         input: t.languages.available,
       });
     }
-    for (const issue of privacyIssues(t.privacy, t.languages.available)) {
+    for (const issue of [
+      ...privacyIssues(t.privacy, t.languages.available),
+      ...offerIssues(t.offer, t.languages.available),
+    ]) {
       // Stryker disable next-line StringLiteral: an issue with an input reads the same under any code (errors.ts, describeIssue's default).
       ctx.addIssue({ code: "custom", ...issue });
     }
@@ -237,8 +242,9 @@ export const TENANT_ID_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
  */
 export type RuntimeSettings = Browser.RuntimeSettings;
 
-/** The same settings as this schema produces them. */
-type SchemaRuntimeSettings = Omit<TenantConfig, "theme" | "tls" | "shortName"> & {
+/** The same settings as this schema produces them (of the offer, only its addresses). */
+type SchemaRuntimeSettings = Omit<TenantConfig, "theme" | "tls" | "shortName" | "offer"> & {
+  offer?: Pick<NonNullable<TenantConfig["offer"]>, "url">;
   id: string;
   year?: number;
   theme: Omit<TenantConfig["theme"], "palette" | "typography" | "radius" | "fonts">;

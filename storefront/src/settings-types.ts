@@ -61,6 +61,8 @@ export interface RuntimeSettings {
     contactEmail?: string;
     selfieRetention?: { ru?: string; en?: string; es?: string };
   };
+  /** The operator's own offer per language; without it the shop's /offer.<language>.pdf. */
+  offer?: { url?: { ru?: string; en?: string; es?: string } };
   social: {
     network: "vk" | "telegram" | "youtube" | "instagram" | "facebook" | "x";
     url: string;

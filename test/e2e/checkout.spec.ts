@@ -1,11 +1,12 @@
 /**
- * Checkout, payment and the paid order, in Russian, through the demo pay page:
- * card and fast payment (5 % less), decline then retry or change method, one payment per
- * double click, a forged return address, every download (photo, zip, CSV, Excel, receipt)
- * and the pre-order page.
+ * Checkout, payment and the paid order, in Russian, through the demo pay page: the offer
+ * agreement and the public offer it opens, card and fast payment (5 % less), decline then
+ * retry or change method, one payment per double click, a forged return address, every
+ * download (photo, zip, CSV, Excel, receipt) and the pre-order page.
  */
 import { readFileSync } from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
+import { PDFDocument } from "pdf-lib";
 import { expect, type Page, test } from "./fixtures.ts";
 import { tenantUrl } from "./tenants.ts";
 
@@ -67,10 +68,19 @@ test("pay by card → the paid order; a forged ?status=success changes nothing",
   await expect(page.locator(".checkout").getByRole("alert")).toHaveText(
     "Чтобы оплатить, примите условия договора оферты",
   );
-  await expect(page.getByRole("link", { name: "договора оферты" })).toHaveAttribute(
-    "href",
-    "/policy.pdf",
-  );
+  // Its link opens the public offer in the visitor's language, in a new tab.
+  const offer = page.getByRole("link", { name: "договора оферты" });
+  await expect(offer).toHaveAttribute("href", "/offer.ru.pdf");
+  await expect(offer).toHaveAttribute("target", "_blank");
+  await expect(offer).toHaveAttribute("rel", "noopener");
+  const opened = page.context().waitForEvent("response", (r) => r.url().endsWith("/offer.ru.pdf"));
+  await offer.click();
+  const res = await opened;
+  expect([res.status(), res.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+  // The new tab's PDF viewer keeps the bytes to itself: read the same file to see its language.
+  const pdf = await page.request.get(res.url());
+  const doc = await PDFDocument.load(await pdf.body(), { updateMetadata: false });
+  expect(doc.getTitle()).toBe("Публичная оферта MySport");
   // Declined first: then a forged success return must still show the decline.
   await payOnBank(page, "Decline");
   const orderUrl = page.url();
@@ -148,8 +158,10 @@ test("downloads: one photo, all as a zip, CSV, Excel, the receipt", async ({ pag
   };
 
   const one = await save(() => links.first().click());
-  expect(one.name).toBe(`${photoIds[0]}.svg`);
-  expect(strFromU8(one.bytes)).toContain("<svg");
+  // A readable name (the shop, the order's number, the photo's place), never the photo's id.
+  const number = (await page.locator("main h1").textContent())?.match(/№\s*(\S+)/)?.[1];
+  expect(one.name).toBe(`MySport-${number}-01.jpg`);
+  expect([...one.bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]); // a JPEG
 
   const zip = await save(async () => {
     await page.getByRole("button", { name: `Скачать все (${count})` }).click();
@@ -157,7 +169,7 @@ test("downloads: one photo, all as a zip, CSV, Excel, the receipt", async ({ pag
   });
   expect(zip.name).toMatch(/\.zip$/);
   const entries = Object.keys(unzipSync(zip.bytes)).sort();
-  expect(entries).toEqual(photoIds.map((id) => `${id}.svg`).sort());
+  expect(entries).toEqual(photoIds.map((id) => `${id}.jpg`).sort());
 
   const csv = await save(() => page.getByRole("button", { name: "Список фото (CSV)" }).click());
   const lines = strFromU8(csv.bytes)
@@ -166,7 +178,7 @@ test("downloads: one photo, all as a zip, CSV, Excel, the receipt", async ({ pag
     .split("\r\n");
   expect(lines[0]).toBe("Фото,Товар,Ссылка");
   expect(lines).toHaveLength(count + 1);
-  expect(lines[1]).toContain(`/demo/img/photo/${photoIds[0]}.svg`);
+  expect(lines[1]).toContain(`/demo/img/download/${photoIds[0]}.jpg`);
 
   const xlsx = await save(() => page.getByRole("button", { name: "Список фото (Excel)" }).click());
   expect(xlsx.name).toMatch(/\.xlsx$/);

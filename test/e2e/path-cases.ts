@@ -132,6 +132,22 @@ export const PATH_CASES: readonly PathCase[] = [
     type: /^application\/pdf$/,
   },
   {
+    path: "/offer.pdf",
+    what: "the public offer (the checkout's offer agreement), in the default language",
+    status: 200,
+    body: file("offer.pdf"),
+    cache: "no-cache",
+    type: /^application\/pdf$/,
+  },
+  {
+    path: "/offer.en.pdf",
+    what: "the public offer in English, as the checkout links it for an English visitor",
+    status: 200,
+    body: file("offer.en.pdf"),
+    cache: "no-cache",
+    type: /^application\/pdf$/,
+  },
+  {
     path: "/robots.txt",
     what: "robots.txt",
     status: 200,
@@ -155,6 +171,18 @@ export const PATH_CASES: readonly PathCase[] = [
   {
     path: "/policy.pdf/",
     what: "the policy's name with a trailing slash",
+    status: 200,
+    body: page("shell"),
+  },
+  {
+    path: "/offer.pdf/",
+    what: "the offer's name with a trailing slash",
+    status: 200,
+    body: page("shell"),
+  },
+  {
+    path: "/offer.de.pdf",
+    what: "the offer in a language no tenant offers: no file, an app address",
     status: 200,
     body: page("shell"),
   },

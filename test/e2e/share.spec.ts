@@ -1,7 +1,8 @@
 /**
- * Share a bought photo: on the paid order each photo has "Share". Where the browser can share
- * files (phones) the share sheet gets the image itself; elsewhere the link to the photo's
- * download is copied and the page says so. Nothing is shared before payment. The Web Share API
+ * Share and save bought photos on a phone. Where the browser can share files the photo itself is
+ * the one action (the share sheet gets the image: "Save image" or another app), and "Save all to
+ * Photos" hands the whole order over ten at a time; elsewhere each photo has a download link and
+ * "Share", which copies the link to the photo's download and says so. Nothing is shared before payment. The Web Share API
  * is stubbed both ways in Chromium (a headless browser has no share sheet of its own).
  */
 import { expect, type Page, test } from "./fixtures.ts";
@@ -53,19 +54,68 @@ function stubShare(page: Page, canShareFiles: boolean) {
   }, canShareFiles);
 }
 
-test("a phone that can share files: the share sheet gets the photo itself", async ({ page }) => {
+test("a phone that can share files: the photo is its one action, and the share sheet gets it as a JPEG named by the order", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await stubShare(page, true);
   const photo = await paidOrder(page, "305");
-  const download = await photo.locator("a[download]").getAttribute("href");
-  const photoId = download?.match(/([^/]+)\.svg$/)?.[1] ?? "";
-  expect(photoId).not.toBe("");
-  await photo.getByRole("button", { name: `Поделиться фото ${photoId}` }).click();
+  // One action per photo: no separate download link or Share button beside it.
+  await expect(photo.getByRole("button")).toHaveCount(1);
+  await expect(photo.getByRole("link")).toHaveCount(0);
+  const number = (await page.locator("main h1").textContent())?.match(/№\s*(\S+)/)?.[1] ?? "";
+  expect(number).not.toBe("");
+  await photo.getByRole("button", { name: /^Сохранить фото / }).click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared))
-    .toEqual([{ name: `${photoId}.svg`, type: "image/svg+xml", size: expect.any(Number) }]);
-  // Nothing was copied: the confirmation stays empty.
-  await expect(photo.locator(".paid-photo__status")).toHaveText("");
+    .toEqual([{ name: `MySport-${number}-01.jpg`, type: "image/jpeg", size: expect.any(Number) }]);
+});
+
+test("Save all to Photos: 30 bought photos reach the share sheet ten at a time in three taps, and after a reload only the rest are fetched", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await stubShare(page, true);
+  const downloads: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/demo/img/download/")) downloads.push(new URL(r.url()).pathname);
+  });
+  await open(page, "/order/order-seed-04");
+  const save = page.locator(".save-all__action");
+  await expect(save).toHaveText("Сохранить все в «Фото» (30)", { timeout: 20_000 });
+  // In the first viewport of a 390×844 phone.
+  const box = await save.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+  const shared = () =>
+    page.evaluate(() => (window as unknown as { shared: { name: string }[] }).shared.length);
+
+  await save.click();
+  await expect.poll(shared).toBe(10);
+  await expect(page.locator(".save-all__progress")).toHaveText("Сохранено 10 из 30");
+  await expect(save).toHaveText("Сохранить следующие 10");
+  expect(downloads).toHaveLength(10);
+
+  // Interrupted: the page is reloaded. The next tap goes on with photos 11–20.
+  await page.reload();
+  await expect(page.locator(".save-all__progress")).toHaveText("Сохранено 10 из 30", {
+    timeout: 20_000,
+  });
+  await save.click();
+  await expect.poll(shared).toBe(10);
+  await save.click();
+  await expect.poll(shared).toBe(20);
+  await expect(save).toHaveText("Все фото сохранены (30)");
+  await expect(save).toBeDisabled();
+  const names = await page.evaluate(() =>
+    (window as unknown as { shared: { name: string; type: string }[] }).shared.map(
+      (f) => `${f.name} ${f.type}`,
+    ),
+  );
+  expect(names[0]).toBe("MySport-90004-11.jpg image/jpeg");
+  expect(names.at(-1)).toBe("MySport-90004-30.jpg image/jpeg");
+  // Every photo fetched once: ten before the reload, the other twenty after it.
+  expect(downloads).toHaveLength(30);
+  expect(new Set(downloads).size).toBe(30);
 });
 
 test("no file sharing: the photo's download link is copied, and the page says so", async ({

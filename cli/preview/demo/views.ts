@@ -25,8 +25,9 @@ export const iso = (ms: number) => new Date(ms).toISOString();
 
 export const photoUrl = (photoId: string) => `/demo/img/photo/${photoId}.svg`;
 export const thumbnailUrl = (photoId: string) => `/demo/img/thumb/${photoId}.svg`;
-export const framedUrl = (photoId: string, frameId: string) =>
-  `/demo/img/framed/${photoId}/${frameId}.svg`;
+/** A paid photo's full download: a JPEG, as a photo service sends it. */
+export const downloadUrl = (photoId: string, frameId?: string | null) =>
+  frameId ? `/demo/img/download/${photoId}/${frameId}.jpg` : `/demo/img/download/${photoId}.jpg`;
 
 export function eventView(e: EventSeed): Event {
   return {
@@ -94,7 +95,7 @@ function boughtPhotos(item: OrderItemRecord, paid: boolean): BoughtPhoto[] {
   return item.photoIds.map((photoId) => ({
     photoId,
     thumbnailUrl: thumbnailUrl(photoId),
-    downloadUrl: !paid ? null : item.frameId ? framedUrl(photoId, item.frameId) : photoUrl(photoId),
+    downloadUrl: paid ? downloadUrl(photoId, item.frameId) : null,
   }));
 }
 

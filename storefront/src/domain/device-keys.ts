@@ -10,3 +10,8 @@ export const CART_STORAGE_KEY = "storefront.cart";
 export const CART_COOKIE = "cartId";
 /** Spec §9: the cart id cookie lives 365 days. */
 export const CART_COOKIE_DAYS = 365;
+/**
+ * Local storage entry: which bought photos "Save all to Photos" handed over, per purchase
+ * (domain/save-photos.ts).
+ */
+export const SAVED_PHOTOS_KEY = "storefront.savedPhotos";

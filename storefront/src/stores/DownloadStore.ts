@@ -155,7 +155,7 @@ export class DownloadStore {
    * Phones: fetch the photo and open the share sheet so it can be saved to Photos; where
    * sharing files is not supported the photo is saved as a download instead.
    */
-  async sharePhoto(photo: BoughtPhoto): Promise<void> {
+  async sharePhoto(photo: BoughtPhoto, fileName?: string): Promise<void> {
     if (!photo.downloadUrl || this.sharing) return;
     this.sharing = photo.photoId;
     try {
@@ -163,7 +163,7 @@ export class DownloadStore {
         responseType: "blob",
       });
       if (!result.ok) return;
-      const name = fileNameOf(photo.downloadUrl, `${photo.photoId}.jpg`);
+      const name = fileName ?? fileNameOf(photo.downloadUrl, `${photo.photoId}.jpg`);
       const file = new File([result.data], name, { type: result.data.type });
       if (!(await this.deps.files.share(file))) this.deps.files.save(result.data, name);
     } finally {

@@ -1,10 +1,19 @@
 /** Browser ports for files: save a blob under a name, share a file (phones). */
 import { isWebAddress } from "../domain/url.ts";
 
+/**
+ * What the share sheet did with files: handed over ("Save N images", or another app), closed by
+ * the visitor, refused because the tap that opened it is too long ago (the next tap opens it),
+ * or files cannot be shared here.
+ */
+export type ShareOutcome = "shared" | "cancelled" | "needs-tap" | "unsupported";
+
 export interface FilePorts {
   save(blob: Blob, name: string): void;
   /** Opens the share sheet with the file when the browser can; false when it cannot. */
   share(file: File): Promise<boolean>;
+  /** Opens the share sheet with several files at once (camera roll: "Save N images"). */
+  shareFiles(files: File[]): Promise<ShareOutcome>;
   /**
    * Whether this browser can share an image file at all (phones), asked before fetching one;
    * absent: it cannot.
@@ -39,6 +48,19 @@ export const browserFiles: FilePorts = {
     } catch (error) {
       // The visitor closed the sheet: that is an answer, not a failure.
       return error instanceof DOMException && error.name === "AbortError";
+    }
+  },
+  async shareFiles(files) {
+    const nav = navigator as Navigator & { canShare?: (data: ShareData) => boolean };
+    if (typeof nav.share !== "function" || !nav.canShare?.({ files })) return "unsupported";
+    try {
+      await nav.share({ files });
+      return "shared";
+    } catch (error) {
+      const name = error instanceof DOMException ? error.name : "";
+      if (name === "AbortError") return "cancelled";
+      if (name === "NotAllowedError") return "needs-tap";
+      return "unsupported";
     }
   },
   canShareFiles() {

@@ -16,7 +16,7 @@ import { DownloadStore } from "./DownloadStore.ts";
 import { EventStore } from "./EventStore.ts";
 import { FaceSearchStore } from "./FaceSearchStore.ts";
 import { FramePickerStore } from "./FramePickerStore.ts";
-import { browserFiles } from "./files.ts";
+import { browserFiles, type FilePorts } from "./files.ts";
 import { GalleryStore } from "./GalleryStore.ts";
 import { MyPhotosStore } from "./MyPhotosStore.ts";
 import { OrderStore } from "./OrderStore.ts";
@@ -30,6 +30,7 @@ import {
 import type { RootStore } from "./RootStore.ts";
 import { SearchTokenStore } from "./SearchTokenStore.ts";
 import { SelfieConsentStore } from "./SelfieConsentStore.ts";
+import type { KeyValueStorage } from "./types.ts";
 
 export class ShopStores {
   /** Every service: the first screen's transport with the shop's calls added. */
@@ -51,6 +52,9 @@ export class ShopStores {
   readonly checkout: CheckoutStore;
   readonly order: OrderStore;
   readonly downloads: DownloadStore;
+  /** The browser's file ports and the tenant's storage, for the order chunk's "Save all". */
+  readonly files: FilePorts;
+  readonly storage: KeyValueStorage;
   // Accounts and the request forms.
   readonly account: AccountStore;
   readonly requests: { photographer: PhotographerRequestForm; business: BusinessRequestForm };
@@ -111,6 +115,8 @@ export class ShopStores {
     });
     this.order = new OrderStore({ api: this.api, pending: this.pendingOrders, files, ...sleep });
     this.downloads = new DownloadStore({ api: this.api, files, ...sleep });
+    this.files = files;
+    this.storage = root.storage;
     this.account = new AccountStore(this.api);
     this.requests = {
       photographer: photographerRequestStore(this.api),

@@ -4,10 +4,6 @@
  * text (pdftotext) and well-formed (qpdf --check), the same bytes for the same tenant. The PDF
  * tools come from scripts/ensure-pdf-tools.sh, a step of the test command: nothing skips.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { catalog } from "../../../cli/build/catalogs.ts";
@@ -19,22 +15,7 @@ import {
 } from "../../../cli/build/policy-pdf.ts";
 import { loadTenant } from "../../../cli/config/load.ts";
 import { DEFAULT_SELFIE_RETENTION } from "../../../storefront/src/domain/privacy.ts";
-
-const dir = mkdtempSync(join(tmpdir(), "policy-"));
-let n = 0;
-function saved(pdf: Uint8Array): string {
-  const file = join(dir, `policy-${n++}.pdf`);
-  writeFileSync(file, pdf);
-  return file;
-}
-/** The text pdftotext reads, with line breaks and runs of blanks as single spaces. */
-const textOf = (pdf: Uint8Array) =>
-  execFileSync("pdftotext", ["-enc", "UTF-8", saved(pdf), "-"], { encoding: "utf8" })
-    .replace(/\s+/g, " ")
-    .trim();
-/** qpdf --check exits 0 on a well-formed file (3 would be warnings, 2 errors). */
-const qpdfCheck = (pdf: Uint8Array) =>
-  execFileSync("qpdf", ["--check", saved(pdf)], { encoding: "utf8" });
+import { qpdfCheck, textOf } from "./pdf-text.ts";
 
 const FOTOSPORT: PolicyInput = {
   tenantName: "Фотоспорт",

@@ -138,7 +138,7 @@ describe("orders, invoices, archives and receipts", () => {
     const after = await api.orders.get(orderId);
     expect(after.data).toMatchObject({ state: "Completed", totalAmount: 646, discountAmount: 34 });
     expect(after.data?.items[1]?.photos[0]?.downloadUrl).toBe(
-      "/demo/img/framed/a1002-11/finisher.svg",
+      "/demo/img/download/a1002-11/finisher.jpg",
     );
 
     const created = await api.archives.create({ orderId });
@@ -148,7 +148,7 @@ describe("orders, invoices, archives and receipts", () => {
     const zip = await api.archives.file(archive.data?.fileUrl ?? "");
     expect(zip.data?.type).toBe("application/zip");
     const files = unzipSync(new Uint8Array(await (zip.data as Blob).arrayBuffer()));
-    expect(Object.keys(files).sort()).toEqual(["a1002-10.svg", "a1002-11-finisher.svg"]);
+    expect(Object.keys(files).sort()).toEqual(["a1002-10.jpg", "a1002-11-finisher.jpg"]);
 
     const receipts = await api.receipts.list(invoiceId);
     expect(receipts.data).toHaveLength(1);
@@ -176,7 +176,9 @@ describe("pre-orders", () => {
     const details = await api.preorders.details("po-1001");
     expect(details.status).toBe(200);
     expect(details.data).toMatchObject({ state: "Completed", eventId: "1001", number: "P-1001" });
-    expect(details.data?.items[0]?.photos[0]?.downloadUrl).toMatch(/^\/demo\/img\/photo\//);
+    expect(details.data?.items[0]?.photos[0]?.downloadUrl).toMatch(
+      /^\/demo\/img\/download\/a1001-\d+\.jpg$/,
+    );
     expect((await api.archives.create({ preorderId: "po-1001" })).status).toBe(201);
     expect((await api.preorders.details("po-nope")).status).toBe(404);
   });

@@ -339,7 +339,7 @@ export const schemaCases: Case[] = [
       [
         "tenants/several.yaml:2:1",
         "brand",
-        'unknown key "brand"; expected one of tenantName, shortName, theme, languages, currencyId, hosts, usVariant, appBar, backURL, backFromHome, hideBannerOnHome, menu, footer, auth, tls, cardNote, support, privacy, social, api, analytics, requestsEndpoint',
+        'unknown key "brand"; expected one of tenantName, shortName, theme, languages, currencyId, hosts, usVariant, appBar, backURL, backFromHome, hideBannerOnHome, menu, footer, auth, tls, cardNote, support, privacy, offer, social, api, analytics, requestsEndpoint',
       ],
       [
         "tenants/several.yaml:6:14",

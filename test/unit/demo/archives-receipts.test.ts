@@ -1,6 +1,7 @@
 // @vitest-environment node
 /** Archives go from Created to Published and are real zips; receipts are HTML once paid. */
 import { unzipSync } from "fflate";
+import jpeg from "jpeg-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Api, ApiResult } from "../../../storefront/src/api/index.ts";
 import { apiFor, fakeClock, newCartId, startDemo, tokenFor } from "./demo-server.ts";
@@ -55,9 +56,15 @@ describe("archives", () => {
     const zip = await api.archives.file(ready.data?.fileUrl ?? "");
     const files = unzipSync(new Uint8Array(await (zip.data as Blob).arrayBuffer()));
     expect(Object.keys(files)).toHaveLength(photoIds.length);
-    const first = new TextDecoder().decode(Object.values(files)[0]);
-    expect(first).toMatch(/^<svg /);
-    expect(first).toContain("Classic · Kazan Night Run 2025");
+    // The same JPEG files as each photo's own download (in its frame when bought in one).
+    const [name, first] = Object.entries(files)[0] ?? [];
+    expect(name).toMatch(/^a\d+-\d+(-[a-z-]+)?\.jpg$/);
+    const [photoId, frameId] = (name ?? "").replace(/\.jpg$/, "").split(/-(?=[a-z])/);
+    const own = await fetch(
+      `${demo.origin}/demo/img/download/${photoId}${frameId ? `/${frameId}` : ""}.jpg`,
+    );
+    expect(Buffer.from(await own.arrayBuffer()).equals(Buffer.from(first ?? []))).toBe(true);
+    expect(jpeg.decode(first ?? new Uint8Array()).width).toBeGreaterThanOrEqual(400);
   });
 });
 

@@ -1,5 +1,6 @@
 // @vitest-environment node
 /** Seeded, deterministic data (how fast it starts is the preview's start-up, in the bench). */
+import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import { createDemoBackend } from "../../../cli/preview/demo/index.ts";
 import { PRODUCT_TYPES } from "../../../storefront/src/api/index.ts";
@@ -78,6 +79,32 @@ describe("seeded data", () => {
         expect((await fetch(`${demo.origin}${path}`)).status).toBe(200);
       }
       expect((await fetch(`${demo.origin}/demo/img/photo/a1001-10001.svg`)).status).toBe(404);
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it("a paid photo downloads as a JPEG, a distinct file for each photo and each frame", async () => {
+    const demo = await startDemo();
+    try {
+      const get = async (path: string) => {
+        const res = await fetch(`${demo.origin}/demo/img/download/${path}`);
+        return {
+          status: res.status,
+          type: res.headers.get("content-type"),
+          bytes: Buffer.from(await res.arrayBuffer()),
+        };
+      };
+      const one = await get("a1001-42.jpg");
+      expect([one.status, one.type]).toEqual([200, "image/jpeg"]);
+      const image = jpeg.decode(one.bytes);
+      expect([image.width, image.height]).toEqual([600, 400]);
+      const other = await get("a1001-43.jpg");
+      const framed = await get("a1001-42/finisher.jpg");
+      expect(framed.status).toBe(200);
+      expect(new Set([one, other, framed].map((r) => r.bytes.toString("base64"))).size).toBe(3);
+      expect((await get("a1001-10001.jpg")).status).toBe(404);
+      expect((await get("a1001-42/no-such-frame.jpg")).status).toBe(404);
     } finally {
       await demo.close();
     }

@@ -1,6 +1,6 @@
 /**
  * What `storefront dev` does on a change, counted (not timed): a new colour changes the theme
- * only, so the rebuild renders no page and no policy PDF again (the prerendered pages do not
+ * only, so the rebuild renders no page and no policy or offer PDF again (the pages do not
  * depend on the palette) and writes no compressed copy (dev's pages change on every rebuild);
  * a new tenant name changes every page and the PDFs, so they are all rendered again. The core
  * build is looked up once, and again only after the core's sources change.
@@ -35,13 +35,13 @@ describe("storefront dev: the work of a rebuild", () => {
     const original = await readFile(yaml, "utf8");
     const tenant = new DevTenant("mysport", tenantsDir, join(work, "dev"));
     expect((await tenant.rebuild()).kind).toBe("reloaded");
-    const { pages, policies } = tenant.memo;
-    // Every page in both of MySport's languages, and its policy PDFs once.
+    const { pages, policies, offers } = tenant.memo;
+    // Every page in both of MySport's languages, and its policy and offer PDFs once.
     const loaded = await loadTenant(tenantsDir, "mysport");
     if (!loaded.ok) throw new Error("tenants/mysport.yaml is invalid");
     const all = tenantPages(loaded.config.menu).length * loaded.config.languages.available.length;
     expect(pages.made).toBe(all);
-    expect(policies.made).toBe(1);
+    expect([policies.made, offers.made]).toEqual([1, 1]);
     expect(await compressedCopies(tenant.current()?.root ?? "")).toEqual([]);
 
     await writeFile(yaml, original.replace(/primary: "#[0-9a-fA-F]{6}"/, 'primary: "#123456"'));
@@ -49,16 +49,16 @@ describe("storefront dev: the work of a rebuild", () => {
     const core = tenant.memo.core;
     expect(core?.build.hash).toBe(core?.coreHash);
     expect((await tenant.rebuild()).kind).toBe("reloaded");
-    expect([pages.made, pages.reused, policies.made]).toEqual([all, all, 1]);
+    expect([pages.made, pages.reused, policies.made, offers.made]).toEqual([all, all, 1, 1]);
     expect(tenant.memo.core).toBe(core);
     const root = tenant.current()?.root ?? "";
     expect(await readFile(join(root, "index.html"), "utf8")).toContain("--color-primary: #123456");
     expect(await compressedCopies(root)).toEqual([]);
 
-    // The name is on every page and in the policy: all of them are rendered again.
+    // The name is on every page, in the policy and the offer: all of them are rendered again.
     await writeFile(yaml, original.replace(/^tenantName: .*$/m, "tenantName: MySport Dev"));
     expect((await tenant.rebuild()).kind).toBe("reloaded");
-    expect([pages.made, policies.made]).toEqual([2 * all, 2]);
+    expect([pages.made, policies.made, offers.made]).toEqual([2 * all, 2, 2]);
 
     // A change to the core's sources: the next rebuild looks at the core again.
     tenant.memo.forgetCore();

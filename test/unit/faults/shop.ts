@@ -58,6 +58,7 @@ export function shop(origin: string, map = new Map<string, string>()) {
     files: {
       save: () => {},
       share: async () => false,
+      shareFiles: async () => "unsupported",
       redirect: (url) => void redirects.push(url),
     },
   });

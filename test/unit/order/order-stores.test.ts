@@ -36,6 +36,7 @@ function tab(rule: Rule = () => null, map = new Map<string, string>()) {
   const files: FilePorts = {
     save: (blob, name) => void saved.push({ blob, name }),
     share: async () => false,
+    shareFiles: async () => "unsupported",
     redirect: (url, onReturn) => {
       redirects.push(url);
       if (onReturn) returns.push(onReturn);

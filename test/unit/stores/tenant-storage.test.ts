@@ -4,8 +4,10 @@
  * second tenant reads none of the first's, and data of the older version without a tenant is
  * taken over once by the tenant that loads first and removed.
  */
+
 import { describe, expect, it } from "vitest";
 import { PENDING_ORDERS_KEY } from "../../../storefront/src/domain/pending-orders.ts";
+import { SAVED_PHOTOS_KEY } from "../../../storefront/src/domain/save-photos.ts";
 import { forgetPerson, takeSignedOut } from "../../../storefront/src/stores/auth/person-data.ts";
 import { CART_COOKIE, CART_STORAGE_KEY } from "../../../storefront/src/stores/cart-identity.ts";
 import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
@@ -122,7 +124,7 @@ describe("each tenant's storage", () => {
 });
 
 describe("what sign-out forgets", () => {
-  it("the cart id (entry and cookie), pending orders and recent searches; the language stays", () => {
+  it("the cart id (entry and cookie), pending orders, recent searches and which bought photos were saved to the phone; the language stays", () => {
     const map = new Map<string, string>();
     const cookies = memoryCookies();
     const storage = tenantStorage(mapStorage(map), "mysport");
@@ -130,12 +132,14 @@ describe("what sign-out forgets", () => {
     storage.setItem(CART_STORAGE_KEY, cart("c-1"));
     storage.setItem(PENDING_ORDERS_KEY, '["o-1"]');
     storage.setItem(RECENT_SEARCHES_KEY, '["Kazan"]');
+    storage.setItem(SAVED_PHOTOS_KEY, '{"order:o-1":["a1001-1"]}');
     storage.setItem(LANGUAGE_STORAGE_KEY, "en");
     jar.set(CART_COOKIE, "c-1", 365);
     forgetPerson(storage, jar);
     expect(storage.getItem(CART_STORAGE_KEY)).toBeNull();
     expect(storage.getItem(PENDING_ORDERS_KEY)).toBeNull();
     expect(storage.getItem(RECENT_SEARCHES_KEY)).toBeNull();
+    expect(storage.getItem(SAVED_PHOTOS_KEY)).toBeNull();
     expect(jar.get(CART_COOKIE)).toBe("");
     expect(storage.getItem(LANGUAGE_STORAGE_KEY)).toBe("en");
     // The next page says it, once.

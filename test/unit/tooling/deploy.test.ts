@@ -209,4 +209,34 @@ describe("_headers (Netlify, Cloudflare Pages)", () => {
     expect(rules.get("/index.html")).toEqual(["Cache-Control: no-cache"]);
     expect(rules.get("/")).toEqual(["Cache-Control: no-cache"]);
   });
+
+  /** The paths `_headers` names as PDFs, each revalidated as nginx.conf sends them. */
+  async function documentRules(config: TenantConfig): Promise<string[]> {
+    const text = await renderHeadersFile("timerman", config);
+    const rules = [...text.matchAll(/^(\/\S+)\n((?: {2}.+\n)+)/gm)];
+    const pdf = "  Content-Type: application/pdf\n  Cache-Control: no-cache\n";
+    return rules.filter((r) => r[2] === pdf).map((r) => r[1] ?? "");
+  }
+
+  it("names the privacy policy and the public offer in each language as PDFs, revalidated", async () => {
+    const config = await tenant("timerman");
+    expect(await documentRules(config)).toEqual([
+      "/policy.pdf",
+      "/policy.ru.pdf",
+      "/policy.en.pdf",
+      "/policy.es.pdf",
+      "/offer.pdf",
+      "/offer.ru.pdf",
+      "/offer.en.pdf",
+      "/offer.es.pdf",
+    ]);
+    // A tenant with its own offer links to it: the bundle has no offer file to name.
+    const url = { ru: "https://t.example/oferta", en: "https://t.example/terms" };
+    expect(await documentRules({ ...config, offer: { url: { ...url, es: url.en } } })).toEqual([
+      "/policy.pdf",
+      "/policy.ru.pdf",
+      "/policy.en.pdf",
+      "/policy.es.pdf",
+    ]);
+  });
 });

@@ -12,6 +12,8 @@ import { DAEMON_TESTS, INTEGRATION_TESTS } from "../../../vitest.config.ts";
 const SLOW = [
   /from "node:child_process"/,
   /fixtures\/cli\.ts"/,
+  // Reads PDFs with poppler's and qpdf's tools (processes).
+  /pdf-text\.ts"/,
   /\bstartCeph\b|\binject\("ceph"\)/,
   /\bbuildTenants\(|\bbuildCore\(|\bbuildVersions\(/,
   /\bnew DevTenant\(|\bstartCoreDev\(/,

@@ -2,13 +2,12 @@
  * archive-service: zip the photos of a paid order or pre-order. The archive is Created
  * and becomes Published (with a fileUrl) after `archiveDelayMs`; the zip is real.
  */
-import { strToU8, zipSync } from "fflate";
+import { zipSync } from "fflate";
 import type { Archive } from "../../../../storefront/src/api/contracts/index.ts";
 import type { Context } from "../context.ts";
 import { stringField } from "../context.ts";
 import { fail, file, json } from "../http/reply.ts";
-import { framedPhotoSvg } from "../render/frame-svg.ts";
-import { photoSvg } from "../render/photo-svg.ts";
+import { photoJpeg } from "../render/photo-jpeg.ts";
 import type { Handler } from "../router.ts";
 import type { ArchiveRecord, OrderItemRecord } from "../state.ts";
 import { iso, photoPicture } from "../views.ts";
@@ -89,10 +88,13 @@ export const archiveFileRoutes: Record<string, Handler> = {
       const frame = frameId ? ctx.world.frame(frameId) : undefined;
       if (!photo) continue;
       const picture = photoPicture(ctx.world, photo.event, photo.n);
-      const svg = frame ? framedPhotoSvg(picture, frame) : photoSvg(picture);
-      entries[`${photoId}${frame ? `-${frame.frameId}` : ""}.svg`] = strToU8(svg);
+      // The same JPEG files as the photos' own downloads (routes/images.ts).
+      entries[`${photoId}${frame ? `-${frame.frameId}` : ""}.jpg`] = photoJpeg(
+        picture,
+        frame?.color,
+      );
     }
-    return file("application/zip", zipSync(entries, { level: 6, mtime: "2025-01-01" }), {
+    return file("application/zip", zipSync(entries, { level: 0, mtime: "2025-01-01" }), {
       "Content-Disposition": `attachment; filename="${archive.name}"`,
     });
   },

@@ -8,6 +8,7 @@ import { onePhoto, purchaseOfOrder } from "../../domain/purchase.ts";
 import { safeLinkUrl } from "../../domain/url.ts";
 import { GiftCodes } from "../../parts/order/GiftCodes.tsx";
 import { OrderDownloads } from "../../parts/order/OrderDownloads.tsx";
+import { SaveAllPhotos } from "../../parts/order/SaveAllPhotos.tsx";
 import { SharePhoto } from "../../parts/order/SharePhoto.tsx";
 import { href } from "../../routes.ts";
 import { useProductNames } from "../../ui/product-names.ts";
@@ -16,7 +17,7 @@ import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 /** One order of the signed-in user (/my-account/order/{id}): its items and downloads. */
 export const MyOrderScreen = observer(function MyOrderScreen() {
   const { t, i18n } = useLingui();
-  const { account, language } = useShop();
+  const { account, language, ui } = useShop();
   const productNames = useProductNames();
   const { id = "" } = useParams();
   const lang = language.language;
@@ -51,6 +52,9 @@ export const MyOrderScreen = observer(function MyOrderScreen() {
           <dt>{t`Total`}</dt>
           <dd>{formatMoney(order.totalAmount, order.currencyId, lang)}</dd>
         </dl>
+      )}
+      {order?.state === "Completed" && account.orderState === "done" && ui.touch && (
+        <SaveAllPhotos purchase={purchaseOfOrder(order, account.items)} />
       )}
       {account.orderState === "done" && (
         <ul className="order-items">

@@ -3,13 +3,18 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Link } from "react-router-dom";
 import { useShop } from "../../app/use-shop.ts";
+import { offerHref } from "../../domain/offer.ts";
 import { href } from "../../routes.ts";
 import { PROMO_ERROR_MESSAGES } from "../../stores/cart-messages.ts";
 
-/** The offer agreement checkbox and its error: every order, paid or free, accepts it. */
+/**
+ * The offer agreement checkbox and its error: every order, paid or free, accepts it. Its link
+ * opens the tenant's public offer in the visitor's language (domain/offer.ts).
+ */
 export const OfferAgreement = observer(function OfferAgreement() {
   const { t } = useLingui();
-  const { checkout } = useShop();
+  const { checkout, settings, language } = useShop();
+  const offer = offerHref(settings.settings, language.language);
   return (
     <>
       <label className="checkout__agreement">
@@ -23,7 +28,7 @@ export const OfferAgreement = observer(function OfferAgreement() {
         <span>
           <Trans>
             I accept the{" "}
-            <a href="/policy.pdf" target="_blank" rel="noopener">
+            <a href={offer} target="_blank" rel="noopener">
               offer agreement
             </a>
           </Trans>

@@ -6,17 +6,15 @@ import { useStores } from "../../app/stores-context.tsx";
 import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
 import type { Purchase } from "../../domain/purchase.ts";
+import { photosToSave } from "../../domain/save-photos.ts";
 import { safeLinkUrl } from "../../domain/url.ts";
 import { GiftCodes } from "../../parts/order/GiftCodes.tsx";
 import { OrderDownloads } from "../../parts/order/OrderDownloads.tsx";
+import { SaveAllPhotos } from "../../parts/order/SaveAllPhotos.tsx";
 import { SharePhoto } from "../../parts/order/SharePhoto.tsx";
+import { saveAllOf } from "../../stores/SaveAllStore.ts";
 import { useProductNames } from "../../ui/product-names.ts";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
-
-/** Sharing files (iOS and Android share sheet → "Save to Photos") is offered on touch devices. */
-function canShareFiles(touch: boolean): boolean {
-  return touch && typeof navigator !== "undefined" && typeof navigator.canShare === "function";
-}
 
 /** A paid order or pre-order: items, discounts, payment method, each photo and all downloads. */
 export const PaidOrder = observer(function PaidOrder({
@@ -28,7 +26,7 @@ export const PaidOrder = observer(function PaidOrder({
 }) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { language } = useStores();
+  const { language, ui, settings } = useStores();
   const productNames = useProductNames();
   const currency = purchase.currencyId;
   const money = (n: number) =>
@@ -37,8 +35,13 @@ export const PaidOrder = observer(function PaidOrder({
     paymentTypeId ?? (purchase.total === 0 && (purchase.discount ?? 0) > 0 ? "Discount" : null);
   const methodLabel = method ? PAYMENT_TYPE_LABELS[method] : undefined;
   const lineNames = productNames.lines(purchase.items);
+  // Each photo's file under a readable name: the shop, the order's number, its place.
+  const fileNames = new Map(
+    photosToSave(purchase, settings.settings.tenantName).map((p) => [p.photoId, p.fileName]),
+  );
   return (
     <div className="paid-order">
+      {ui.touch && <SaveAllPhotos purchase={purchase} />}
       <ul className="paid-order__items">
         {purchase.items.map((item, n) => (
           <li key={item.id} className="paid-item">
@@ -49,7 +52,11 @@ export const PaidOrder = observer(function PaidOrder({
             {item.photos.length > 0 && (
               <ul className="paid-item__photos">
                 {item.photos.map((p) => (
-                  <PhotoDownload key={`${item.id}/${p.photoId}`} photo={p} />
+                  <PhotoDownload
+                    key={`${item.id}/${p.photoId}`}
+                    photo={p}
+                    fileName={fileNames.get(p.photoId) ?? ""}
+                  />
                 ))}
               </ul>
             )}
@@ -82,9 +89,18 @@ export const PaidOrder = observer(function PaidOrder({
   );
 });
 
-const PhotoDownload = observer(function PhotoDownload({ photo }: { photo: BoughtPhoto }) {
+const PhotoDownload = observer(function PhotoDownload({
+  photo,
+  fileName,
+}: {
+  photo: BoughtPhoto;
+  /** "" where the photo has no readable name (its download address's own name is used). */
+  fileName: string;
+}) {
   const { t } = useLingui();
-  const { downloads, ui } = useShop();
+  const shop = useShop();
+  const { downloads, ui } = shop;
+  const saveAll = saveAllOf(shop);
   const id = photo.photoId;
   const download = safeLinkUrl(photo.downloadUrl);
   if (!download) {
@@ -94,22 +110,32 @@ const PhotoDownload = observer(function PhotoDownload({ photo }: { photo: Bought
       </li>
     );
   }
-  const share = canShareFiles(ui.touch);
+  // A phone whose browser shares image files (iOS and Android: the sheet's "Save image").
+  if (ui.touch && saveAll.canShare) {
+    const saved = saveAll.saved.has(id);
+    // A phone that shares files: the photo itself is the one action (the sheet saves or shares).
+    return (
+      <li className="paid-photo">
+        <button
+          type="button"
+          className={`paid-photo__save${saved ? " paid-photo__save--saved" : ""}`}
+          aria-busy={downloads.sharing === id}
+          onClick={() => void downloads.sharePhoto(photo, fileName || undefined)}
+        >
+          <img src={photo.thumbnailUrl} alt="" loading="lazy" />
+          <span className="visually-hidden">
+            {t`Save photo ${id}`}
+            {saved && `, ${t`already saved`}`}
+          </span>
+        </button>
+      </li>
+    );
+  }
   return (
     <li className="paid-photo">
       <img src={photo.thumbnailUrl} alt="" loading="lazy" />
-      <a
-        className="button button--small paid-photo__download"
-        href={download}
-        download
-        aria-busy={downloads.sharing === id}
-        onClick={(e) => {
-          if (!share) return;
-          e.preventDefault();
-          void downloads.sharePhoto(photo);
-        }}
-      >
-        {share ? t`Save photo ${id}` : t`Download photo ${id}`}
+      <a className="button button--small paid-photo__download" href={download} download={fileName}>
+        {t`Download photo ${id}`}
       </a>
       <SharePhoto photo={photo} />
     </li>

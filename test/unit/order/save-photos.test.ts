@@ -1,0 +1,231 @@
+/**
+ * "Save all to Photos" on a phone: the bought photos handed to the share sheet ten at a time,
+ * under readable names, each fetched once; a closed sheet, a tap the browser no longer counts, a
+ * failed download and a reload each go on with the photos not saved yet.
+ */
+import { describe, expect, it } from "vitest";
+import type { BoughtPhoto } from "../../../storefront/src/api/index.ts";
+import type { Purchase } from "../../../storefront/src/domain/purchase.ts";
+import {
+  nextBatch,
+  parseSavedPhotos,
+  photoFileName,
+  photosToSave,
+  REMEMBERED_PURCHASES,
+  SAVED_PHOTOS_KEY,
+  SHARE_BATCH,
+  withSavedPhotos,
+} from "../../../storefront/src/domain/save-photos.ts";
+import type { ShareOutcome } from "../../../storefront/src/stores/files.ts";
+import { SaveAllStore } from "../../../storefront/src/stores/SaveAllStore.ts";
+import { mapStorage } from "../fixtures/stores.ts";
+
+const photo = (n: number, paid = true): BoughtPhoto => ({
+  photoId: `a1004-${n}`,
+  thumbnailUrl: `/demo/img/thumb/a1004-${n}.svg`,
+  downloadUrl: paid ? `/demo/img/download/a1004-${n}.jpg` : null,
+});
+
+/** A paid order of `count` photos in one package line, as /order/order-seed-04 has 30. */
+const purchaseOf = (count: number, key = "order:order-seed-04"): Purchase => ({
+  key,
+  archive: { orderId: key },
+  number: "1042",
+  invoiceId: null,
+  currencyId: 643,
+  discount: null,
+  total: 0,
+  items: [
+    {
+      id: "line-1",
+      product: { title: "All photos", productType: "allPhotos" },
+      photoId: null,
+      price: 0,
+      photos: Array.from({ length: count }, (_, i) => photo(i + 1)),
+      codes: [],
+    },
+  ],
+});
+
+describe("the photos a phone saves, and their names", () => {
+  it("each paid photo once, in page order, named by the shop, the order's number and its place", () => {
+    const purchase = purchaseOf(3);
+    purchase.items.push({
+      ...purchase.items[0]!,
+      id: "line-2",
+      // The same photo bought again in a frame line, and one not paid: neither is saved twice.
+      photos: [photo(2), photo(9, false), { ...photo(7), downloadUrl: "javascript:alert(1)" }],
+    });
+    expect(photosToSave(purchase, "MySport").map((p) => [p.photoId, p.fileName])).toEqual([
+      ["a1004-1", "MySport-1042-01.jpg"],
+      ["a1004-2", "MySport-1042-02.jpg"],
+      ["a1004-3", "MySport-1042-03.jpg"],
+    ]);
+  });
+
+  it("names sort in order past 99 photos, and hold only letters, digits and hyphens of any script", () => {
+    expect(photoFileName("MySport", "1042", 7, 150)).toBe("MySport-1042-007.jpg");
+    expect(photoFileName("Мой Спорт / Казань", "№ 7", 1, 1)).toBe("Мой-Спорт-Казань-7-01.jpg");
+    expect(photoFileName('<img src=x onerror="1">../..', "", 2, 30)).toBe(
+      "img-src-x-onerror-1-order-02.jpg",
+    );
+    expect(photoFileName("***", "42", 1, 1)).toBe("photo-42-01.jpg");
+  });
+
+  it("hands over the first ten not saved yet", () => {
+    const photos = photosToSave(purchaseOf(30), "MySport");
+    expect(SHARE_BATCH).toBe(10);
+    expect(nextBatch(photos, new Set()).map((p) => p.photoId)).toEqual(
+      photos.slice(0, 10).map((p) => p.photoId),
+    );
+    const saved = new Set(["a1004-1", "a1004-3", ...photos.slice(10, 20).map((p) => p.photoId)]);
+    expect(nextBatch(photos, saved).map((p) => p.photoId)).toEqual([
+      "a1004-2",
+      ...photos.slice(3, 10).map((p) => p.photoId),
+      "a1004-21",
+      "a1004-22",
+    ]);
+  });
+});
+
+describe("what the device remembers of photos handed over", () => {
+  it("reads back only purchase keys with lists of photo ids; anything else is nothing", () => {
+    for (const raw of [null, "", "{", "[]", "42", '"x"', "null"]) {
+      expect(parseSavedPhotos(raw).size).toBe(0);
+    }
+    const read = parseSavedPhotos(
+      JSON.stringify({ "order:1": ["a", 7, "", "b"], "order:2": "a", ["x".repeat(101)]: ["a"] }),
+    );
+    expect([...read]).toEqual([["order:1", new Set(["a", "b"])]]);
+  });
+
+  it("keeps the latest purchases only", () => {
+    let record = parseSavedPhotos(null);
+    for (let i = 0; i < REMEMBERED_PURCHASES + 5; i++) {
+      record = parseSavedPhotos(withSavedPhotos(record, `order:${i}`, new Set([`p${i}`])));
+    }
+    expect(record.size).toBe(REMEMBERED_PURCHASES);
+    expect(record.has("order:4")).toBe(false);
+    expect(record.get(`order:${REMEMBERED_PURCHASES + 4}`)).toEqual(
+      new Set([`p${REMEMBERED_PURCHASES + 4}`]),
+    );
+  });
+});
+
+/** A phone: the share sheet answers from `answers` in turn; downloads are counted per address. */
+function phone(
+  answers: ShareOutcome[],
+  o: { failing?: Set<string>; map?: Map<string, string> } = {},
+) {
+  const fetched: string[] = [];
+  const shared: { name: string; type: string }[][] = [];
+  const saved: string[] = [];
+  const map = o.map ?? new Map<string, string>();
+  const store = new SaveAllStore({
+    api: {
+      http: {
+        requestUrl: async (url: string) => {
+          fetched.push(url);
+          if (o.failing?.has(url)) return { ok: false, status: 503 };
+          return { ok: true, status: 200, data: new Blob(["jpeg"], { type: "image/jpeg" }) };
+        },
+      },
+    } as never,
+    files: {
+      save: (_blob, name) => void saved.push(name),
+      shareFiles: async (files) => {
+        shared.push(files.map((f) => ({ name: f.name, type: f.type })));
+        return answers.shift() ?? "shared";
+      },
+      canShareFiles: () => true,
+    },
+    storage: mapStorage(map),
+  });
+  return { store, fetched, shared, saved, map };
+}
+
+describe("Save all to Photos", () => {
+  it("30 photos reach the share sheet as 30 distinct JPEG files in three taps, each fetched once", async () => {
+    const { store, fetched, shared, map } = phone([]);
+    store.open(purchaseOf(30), "MySport");
+    expect([store.total, store.nextCount, store.savedCount]).toEqual([30, 10, 0]);
+    for (let tap = 0; tap < 3; tap++) await store.saveNext();
+    expect(shared.map((s) => s.length)).toEqual([10, 10, 10]);
+    const names = shared.flat().map((f) => f.name);
+    expect(new Set(names).size).toBe(30);
+    expect(names[0]).toBe("MySport-1042-01.jpg");
+    expect(shared.flat().every((f) => f.type === "image/jpeg")).toBe(true);
+    expect(new Set(fetched).size).toBe(30);
+    expect(fetched).toHaveLength(30);
+    expect([store.savedCount, store.nextCount]).toEqual([30, 0]);
+    expect(
+      parseSavedPhotos(map.get(`${SAVED_PHOTOS_KEY}`) ?? null).get("order:order-seed-04")?.size,
+    ).toBe(30);
+  });
+
+  it("a closed sheet keeps the group: the next tap opens it again without fetching", async () => {
+    const { store, fetched, shared } = phone(["cancelled"]);
+    store.open(purchaseOf(30), "MySport");
+    await store.saveNext();
+    expect(store.phase).toBe("ready");
+    expect(store.savedCount).toBe(0);
+    await store.saveNext();
+    expect(shared).toHaveLength(2);
+    expect(shared[1]).toEqual(shared[0]);
+    expect(fetched).toHaveLength(10);
+    expect(store.savedCount).toBe(10);
+  });
+
+  it("a tap the browser no longer counts after a slow fetch: the files wait for the next tap", async () => {
+    const { store, fetched } = phone(["needs-tap"]);
+    store.open(purchaseOf(12), "MySport");
+    await store.saveNext();
+    expect(store.phase).toBe("ready");
+    await store.saveNext();
+    expect(fetched).toHaveLength(10);
+    expect(store.savedCount).toBe(10);
+    expect(store.nextCount).toBe(2);
+  });
+
+  it("after a reload only the photos not handed over are fetched", async () => {
+    const map = new Map<string, string>();
+    const first = phone([], { map });
+    first.store.open(purchaseOf(30), "MySport");
+    await first.store.saveNext();
+    const again = phone([], { map });
+    again.store.open(purchaseOf(30), "MySport");
+    expect([again.store.savedCount, again.store.nextCount]).toEqual([10, 10]);
+    await again.store.saveNext();
+    await again.store.saveNext();
+    expect(again.fetched).toEqual(
+      Array.from({ length: 20 }, (_, i) => `/demo/img/download/a1004-${i + 11}.jpg`),
+    );
+    expect(again.store.savedCount).toBe(30);
+  });
+
+  it("a photo whose download fails twice is named and tried again on the next tap; the rest go on", async () => {
+    const failing = new Set(["/demo/img/download/a1004-3.jpg"]);
+    const { store, fetched, shared } = phone([], { failing });
+    store.open(purchaseOf(10), "MySport");
+    await store.saveNext();
+    expect(fetched.filter((u) => failing.has(u))).toHaveLength(2);
+    expect(shared[0]).toHaveLength(9);
+    expect(store.failed.map((p) => p.fileName)).toEqual(["MySport-1042-03.jpg"]);
+    expect(store.nextCount).toBe(1);
+    failing.clear();
+    await store.saveNext();
+    expect(shared[1]?.map((f) => f.name)).toEqual(["MySport-1042-03.jpg"]);
+    expect(store.failed).toEqual([]);
+    expect(store.savedCount).toBe(10);
+  });
+
+  it("where files cannot be shared, the photos download one after another with their names", async () => {
+    const { store, saved } = phone(["unsupported"]);
+    store.open(purchaseOf(12), "MySport");
+    await store.saveNext();
+    expect(saved).toEqual(
+      Array.from({ length: 12 }, (_, i) => `MySport-1042-${String(i + 1).padStart(2, "0")}.jpg`),
+    );
+    expect(store.savedCount).toBe(12);
+  });
+});
