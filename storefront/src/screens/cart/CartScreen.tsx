@@ -7,7 +7,6 @@ import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { PendingOrderBanner } from "../../parts/order/PendingOrderBanner.tsx";
 import { href } from "../../routes.ts";
-import { useNoIndex } from "../../shell/no-index.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { EmptyCart } from "../../ui/EmptyCart.tsx";
 import { CartGroup } from "./CartGroup.tsx";
@@ -19,7 +18,6 @@ export const CartScreen = observer(function CartScreen() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const { cart, catalog, language } = useShop();
-  useNoIndex();
   const groups = cart.groups;
   const catalogIds = groups.map((g) => g.catalogId).join(",");
 

@@ -7,18 +7,29 @@ import { useShop } from "../../app/use-shop.ts";
 import { ORDER_STATE_LABELS } from "../../domain/order.ts";
 import { purchaseOfOrder, purchaseOfPreorder } from "../../domain/purchase.ts";
 import { href, routes } from "../../routes.ts";
-import { useNoIndex } from "../../shell/no-index.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { PaidOrder } from "./PaidOrder.tsx";
 
 /**
  * /order/{id} and /preorder/{id}: checks the payment after the bank (only the server's word
  * counts: query parameters are ignored), then the paid order with its downloads.
+ *
+ * One visitor's page, never a search result: React puts the robots tag in the document's head
+ * while the screen is shown. The route is answered by the shell that event pages share (they are
+ * indexed), so the tag comes with the screen, in its lazy chunk.
  */
-export const OrderPaidScreen = observer(function OrderPaidScreen() {
+export function OrderPaidScreen() {
+  return (
+    <>
+      <meta name="robots" content="noindex" />
+      <OrderPaidScreenView />
+    </>
+  );
+}
+
+const OrderPaidScreenView = observer(function OrderPaidScreenView() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  useNoIndex();
   const { order: store } = useShop();
   const { id = "" } = useParams();
   const preorder = useMatch(routes["preorder-paid"].path) !== null;
