@@ -12,15 +12,18 @@ export default defineConfig({
       exclude: [
         "<rootDir>/storefront/src/domain/privacy-policy.ts",
         "<rootDir>/storefront/src/domain/offer-document.ts",
+        "<rootDir>/storefront/src/domain/page-descriptions.ts",
       ],
     },
-    // The words of the PDFs the build writes (the privacy policy, /policy.<language>.pdf, and the
-    // public offer, /offer.<language>.pdf): read by the CLI, never loaded by the browser.
+    // What only the build writes: the words of its PDFs (the privacy policy, /policy.<language>.pdf,
+    // and the public offer, /offer.<language>.pdf) and the pages' descriptions (meta and Open Graph
+    // tags); read by the CLI, never loaded by the browser.
     {
       path: "<rootDir>/storefront/locales/policy/{locale}",
       include: [
         "<rootDir>/storefront/src/domain/privacy-policy.ts",
         "<rootDir>/storefront/src/domain/offer-document.ts",
+        "<rootDir>/storefront/src/domain/page-descriptions.ts",
       ],
     },
   ],

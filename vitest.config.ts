@@ -23,6 +23,7 @@ export const INTEGRATION_TESTS = [
   "test/unit/account/offer-pdf.test.ts",
   "test/unit/account/policy-pdf.test.ts",
   "test/unit/build/brand-font-build.test.ts",
+  "test/unit/build/brand-images.test.ts",
   "test/unit/build/build.test.ts",
   "test/unit/build/extends-build.test.ts",
   "test/unit/build/incremental.test.ts",

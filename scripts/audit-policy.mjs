@@ -115,8 +115,11 @@ export const DECISIONS = {
     "no advisory; tokenizes the CSS inside tenant SVGs for the allow-list check (CLI only)",
   "@pdf-lib/fontkit":
     "no advisory; subsets the bundled DejaVu font into the policy PDF at build time",
+  "@resvg/resvg-wasm":
+    "no advisory; draws the brand's app icons and share card from its checked logo at build time, in a worker with a time limit (CLI only)",
   commander: "no advisory; parses the CLI's own arguments",
-  "dejavu-fonts-ttf": "no advisory; font data only, embedded (as a subset) in the policy PDF",
+  "dejavu-fonts-ttf":
+    "no advisory; font data only, embedded (as a subset) in the policy PDF and drawn in the brand images",
   "pdf-lib": "no advisory; writes the policy PDF from our own catalogs at build time",
   pofile: "no advisory; reads our own .po catalogs for the policy PDF at build time",
   saxes: "no advisory; parses tenant SVGs (well-formedness, namespaces) for the allow-list check",

@@ -37,7 +37,8 @@ await build({
   // culori 453), whose resolving and loading was a third of a build that finds nothing to do.
   ssr: { noExternal: ["zod", "culori"] },
   build: {
-    // The command, and the worker of the build's pool (cli/build/tenant-pool.ts) beside it.
+    // The command, and beside it the worker of the build's pool (cli/build/tenant-pool.ts) and the
+    // brand images' rasterizer (cli/build/raster.ts).
     ssr: true,
     outDir,
     emptyOutDir: true,
@@ -46,7 +47,11 @@ await build({
     sourcemap: false,
     reportCompressedSize: false,
     rolldownOptions: {
-      input: { main: "cli/main.ts", "tenant-worker": "cli/build/tenant-worker.ts" },
+      input: {
+        main: "cli/main.ts",
+        "tenant-worker": "cli/build/tenant-worker.ts",
+        "raster-worker": "cli/build/raster-worker.ts",
+      },
       output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
       checks: { bundlerTimings: false },
     },

@@ -11,6 +11,7 @@ import { TENANT_ID_RE } from "../config/schema.ts";
 import { buildCore, type CoreBuild, coreInputsHash, renderInputsHash } from "./core.ts";
 import { type BuildKey, type BuildManifest, currentBundle, inputFiles } from "./manifest.ts";
 import type { DevWrite } from "./output.ts";
+import { shareWarnings } from "./public-origin.ts";
 import type { RenderMemo } from "./render-memo.ts";
 import { type Shard, shardTenants, writeShardRecord } from "./shard.ts";
 import type { TenantJob } from "./tenant-job.ts";
@@ -28,6 +29,8 @@ export interface TenantBuildResult {
   bytes?: number;
   /** The bundle was already built from exactly these inputs and was left as it was. */
   unchanged?: boolean;
+  /** What the bundle lacks that the tenant's YAML could give it (built all the same). */
+  warnings?: string[];
   ms: number;
 }
 
@@ -221,6 +224,7 @@ export async function buildTenants(options: BuildOptions): Promise<TenantBuildRe
               outDir: outcome.dir,
               bytes: outcome.bytes,
               ms: outcome.ms,
+              warnings: shareWarnings(t.config),
             }
           : { id: t.id, file: t.file, ok: false, problems: [], error: outcome.error, ms: 0 };
       }

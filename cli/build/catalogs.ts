@@ -1,7 +1,7 @@
 /**
  * The storefront's Lingui catalogs (storefront/locales/<language>.po, and the privacy policy's
  * storefront/locales/policy/<language>.po) as the CLI reads them, for texts the build writes
- * itself (the privacy policy PDF): the same entries, so the same words, as the browser shows. Entries are looked up by their id, the English source.
+ * itself (the privacy policy PDF, the pages' descriptions): the same entries, so the same words, as the browser shows. Entries are looked up by their id, the English source.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";

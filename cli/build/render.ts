@@ -15,11 +15,14 @@ import {
   fontStack,
 } from "../config/fonts.ts";
 import type { Language, RuntimeSettings, TenantConfig } from "../config/schema.ts";
+import { type BrandImages, brandImages } from "./brand-images.ts";
 import type { CoreBuild } from "./core.ts";
 import { offerFiles } from "./offer-pdf.ts";
+import { pageMeta } from "./page-meta.ts";
 import { CORE_CACHE_DIR, TEMPLATES_DIR } from "./paths.ts";
 import { policyFiles } from "./policy-pdf.ts";
 import type { RenderMemo } from "./render-memo.ts";
+import { webManifest } from "./web-manifest.ts";
 import { buildYear } from "./year.ts";
 
 const hbs = Handlebars.create();
@@ -81,6 +84,15 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 }
+
+/** Text from HTML text as React escapes it (prerender.tsx's title): the five entities back. */
+const htmlText = (html: string) =>
+  html
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
 const shortHash = (data: string | Uint8Array) =>
   createHash("sha256").update(data).digest("hex").slice(0, 10);
@@ -158,6 +170,8 @@ export interface TenantSkin {
   hero: string | undefined;
   /** The brand font's files to preload ("assets/…"). */
   fontPreloads: string[];
+  /** App icons, the apple-touch-icon and the share card, drawn from the logos (in `files`). */
+  images: Omit<BrandImages, "files">;
   /** The theme's CSS (tokens, font faces), not yet escaped for a <style> element. */
   themeCss: string;
   settings: RuntimeSettings;
@@ -224,9 +238,16 @@ export async function tenantSkin(
 
   const { palette: _p, typography: _t, radius: _r, fonts: _f, ...themeRest } = config.theme;
   const hero = config.theme.hero ? await asset(config.theme.hero) : undefined;
-  // Where nginx finds the certificate is the server's business, not the browser's.
-  // Of the offer, the browser needs only the addresses of the tenant's own (the checkout's link).
-  const { tls: _tls, offer, ...browserConfig } = config;
+  const { files: drawn, ...images } = await brandImages(
+    config,
+    assets,
+    (base, png) => `assets/${base}-${shortHash(png)}.png`,
+  );
+  for (const [name, png] of drawn) files.set(name, png);
+  // Where nginx finds the certificate is the server's business, not the browser's; the short
+  // name is the manifest's. Of the offer, the browser needs only the addresses of the tenant's
+  // own (the checkout's link).
+  const { tls: _tls, shortName: _shortName, offer, ...browserConfig } = config;
   const settings: RuntimeSettings = {
     ...browserConfig,
     ...(offer?.url ? { offer: { url: offer.url } } : {}),
@@ -246,6 +267,7 @@ export async function tenantSkin(
     faviconType,
     hero,
     fontPreloads: fontFaces.map((f) => f.file),
+    images,
     themeCss,
     settings,
   };
@@ -281,14 +303,7 @@ export async function tenantDocuments(
   for (const [name, pdf] of await offers) files.set(name, pdf);
   files.set(
     "manifest.webmanifest",
-    (await template("manifest.webmanifest.hbs"))({
-      name: config.tenantName,
-      lang: config.languages.default,
-      background: config.theme.palette.background,
-      themeColor: config.theme.palette.primary,
-      favicon: `/${skin.favicon}`,
-      faviconType: skin.faviconType,
-    }),
+    (await template("manifest.webmanifest.hbs"))(await webManifest(config, skin.images.icons)),
   );
   return files;
 }
@@ -336,10 +351,19 @@ export async function renderTenant(
       const rendered = await (memo
         ? memo.pages.get(JSON.stringify([core.prerender, language, kind, settings]), render)
         : render());
+      const meta = await pageMeta({
+        config,
+        language,
+        kind,
+        title: htmlText(rendered.title),
+        shareCard: skin.images.shareCard,
+      });
       const html = page({
         lang: language,
         page: kind,
         title: rendered.title,
+        meta,
+        appleTouchIcon: skin.images.appleTouchIcon,
         themeColor: palette.primary,
         favicon,
         faviconType,

@@ -7,8 +7,9 @@
  * comparison).
  */
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { TenantJob } from "./tenant-job.ts";
+import { moduleWorker } from "./worker-module.ts";
 
 /** Past 4 workers, writing the bundles, not rendering, is what a build waits for. */
 const MAX_WORKERS = 4;
@@ -39,21 +40,6 @@ export function workerCount(tenants: number): number {
   return Math.min(availableParallelism(), MAX_WORKERS);
 }
 
-/**
- * A worker running the worker module: the bundled CLI's .js beside this chunk, or, run from the
- * sources, the .ts through tsx (registered in the worker first, as cli/bin.js does).
- */
-function newWorker(): Worker {
-  if (!import.meta.url.endsWith(".ts")) {
-    return new Worker(new URL("./tenant-worker.js", import.meta.url));
-  }
-  const source = JSON.stringify(new URL("./tenant-worker.ts", import.meta.url).href);
-  return new Worker(
-    `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${source}); });`,
-    { eval: true },
-  );
-}
-
 export interface TenantPool {
   run(job: TenantJob): Promise<Outcome>;
   close(): Promise<void>;
@@ -75,7 +61,7 @@ export function startPool(size: number): TenantPool {
     }
   };
   const spawn = () => {
-    const worker = newWorker();
+    const worker = moduleWorker("tenant-worker", import.meta.url);
     const running = new Map<number, { done: (o: Outcome) => void; started: number }>();
     slots.set(worker, running);
     worker.on("message", ({ seq, outcome }: { seq: number; outcome: Outcome }) => {

@@ -48,6 +48,7 @@ export async function runBuild(opts: BuildCommandOptions): Promise<number> {
     if (r.ok) {
       const where = relative(process.cwd(), r.outDir ?? "") || r.outDir;
       out(`${c.green("✓")} ${r.id}  ${where}  ${kib(r.bytes)}  ${secs(r.ms)}`);
+      for (const w of r.warnings ?? []) err(`  ${c.yellow("warning:")} ${r.file}: ${w}`);
       return;
     }
     err(`${c.red("✗")} ${r.id}  build failed`);

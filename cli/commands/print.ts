@@ -17,7 +17,7 @@ export function consolePrinter(): Printer {
 
 export function paint(color: boolean) {
   const wrap = (code: number) => (s: string) => (color ? `\u001b[${code}m${s}\u001b[0m` : s);
-  return { red: wrap(31), green: wrap(32), dim: wrap(2), bold: wrap(1) };
+  return { red: wrap(31), green: wrap(32), yellow: wrap(33), dim: wrap(2), bold: wrap(1) };
 }
 
 /**

@@ -48,9 +48,20 @@ export const authSchema = z
   })
   .describe("Sign-in settings (openId/keycloak). Without them the tenant has no sign-in.");
 
+/** Launchers show about 12 characters under an icon (web app manifest, short_name). */
+export const SHORT_NAME_MAX = 12;
+
 export const tenantSchema = z
   .strictObject({
     tenantName: z.string().min(1).max(60).describe("Brand name shown to users."),
+    shortName: z
+      .string()
+      .min(1)
+      .max(SHORT_NAME_MAX)
+      .optional()
+      .describe(
+        `The name under the shop's icon on a phone's home screen (the web app manifest's short_name), at most ${SHORT_NAME_MAX} characters so launchers do not cut it; default: tenantName when it fits, else its first words that fit.`,
+      ),
     theme: themeSchema,
     languages: z
       .strictObject({
@@ -232,7 +243,7 @@ export const TENANT_ID_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export type RuntimeSettings = Browser.RuntimeSettings;
 
 /** The same settings as this schema produces them (of the offer, only its addresses). */
-type SchemaRuntimeSettings = Omit<TenantConfig, "theme" | "tls" | "offer"> & {
+type SchemaRuntimeSettings = Omit<TenantConfig, "theme" | "tls" | "shortName" | "offer"> & {
   offer?: Pick<NonNullable<TenantConfig["offer"]>, "url">;
   id: string;
   year?: number;

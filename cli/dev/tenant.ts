@@ -262,6 +262,9 @@ export class DevTenant {
       lang: language,
       page: "",
       title: escapeHtml(config.tenantName),
+      // For the developer's browser only: what a page says to search engines is the build's.
+      meta: { description: "", noindex: false, tags: [] },
+      appleTouchIcon: skin.images.appleTouchIcon,
       themeColor: config.theme.palette.primary,
       favicon: skin.favicon,
       faviconType: skin.faviconType,

@@ -60,6 +60,9 @@ test("pay by card → the paid order; a forged ?status=success changes nothing",
   await fillCart(page, "301");
   await toPayment(page);
   await expect(page.getByText(/3-D Secure/)).toContainText("ограничений нет");
+  // One visitor's checkout and order: kept out of search indexes.
+  const robots = page.locator('head meta[name="robots"]');
+  await expect(robots.first()).toHaveAttribute("content", "noindex");
   // The offer agreement is required.
   await payButton(page).click();
   await expect(page.locator(".checkout").getByRole("alert")).toHaveText(
@@ -92,6 +95,8 @@ test("pay by card → the paid order; a forged ?status=success changes nothing",
   await expect(paidStatus(page)).toBeVisible();
   await expect(page.locator(".paid-order__method")).toContainText("Банковская карта");
   await expect(page.locator(".paid-order__totals")).toContainText(/990\sР/);
+  await expect(robots.first()).toHaveAttribute("content", "noindex");
+  await expect(robots).toHaveCount(1);
 });
 
 test("fast payment shows 5 % less and the order is paid 5 % less", async ({ page }) => {

@@ -29,6 +29,8 @@ test.describe("phone", () => {
     await page.goto(tenantUrl("mysport", "/event/1003"));
     const main = page.locator("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Kazan Night Run 2025");
+    // A page to land on from a search: indexable (the order pages sharing its shell are not).
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     const cover = main.locator("img.event-page__cover");
     await expect(cover).toHaveAttribute("src", "/demo/img/cover/1003.svg");
     await expect(cover).toHaveAttribute("fetchpriority", "high");

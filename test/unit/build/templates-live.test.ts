@@ -29,7 +29,7 @@ describe("templates/ as it is now", () => {
     await cp("templates", copy.dir, { recursive: true });
     const loaded = await loadTenant("tenants", "mysport");
     if (!loaded.ok) throw new Error("tenants/mysport.yaml is invalid");
-    const skin = { favicon: "favicon.svg", faviconType: "image/svg+xml" };
+    const skin = { favicon: "favicon.svg", faviconType: "image/svg+xml", images: { icons: [] } };
     const robots = async () =>
       String((await tenantDocuments(loaded.config, skin as never)).get("robots.txt") ?? "");
     const before = await robots();

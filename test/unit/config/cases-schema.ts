@@ -8,6 +8,18 @@ const FOOTER =
 
 export const schemaCases: Case[] = [
   {
+    name: "short name longer than a launcher shows under the icon",
+    id: "short-name-long",
+    yaml: mutate([["tenantName: MySport\n", "tenantName: MySport\nshortName: MySport Photos\n"]]),
+    problems: [
+      [
+        "tenants/short-name-long.yaml:2:12",
+        "shortName",
+        'expected at most 12 characters, received "MySport Photos"',
+      ],
+    ],
+  },
+  {
     name: "support time zone without the ru fallback",
     id: "timezone-no-ru",
     yaml: mutate([
@@ -327,7 +339,7 @@ export const schemaCases: Case[] = [
       [
         "tenants/several.yaml:2:1",
         "brand",
-        'unknown key "brand"; expected one of tenantName, theme, languages, currencyId, hosts, usVariant, appBar, backURL, backFromHome, hideBannerOnHome, menu, footer, auth, tls, cardNote, support, privacy, offer, social, api, analytics, requestsEndpoint',
+        'unknown key "brand"; expected one of tenantName, shortName, theme, languages, currencyId, hosts, usVariant, appBar, backURL, backFromHome, hideBannerOnHome, menu, footer, auth, tls, cardNote, support, privacy, offer, social, api, analytics, requestsEndpoint',
       ],
       [
         "tenants/several.yaml:6:14",

@@ -165,7 +165,7 @@ describe("problems in a family are placed where the value was written", () => {
     const child = `${CHILD}colour: red\n`;
     const r = await load("blue", { family: base, blue: child });
     expect(problems(r)).toEqual([
-      `${at("tenants/blue.yaml", child, "colour")}  colour  unknown key "colour"; expected one of tenantName, theme, languages, currencyId, hosts, usVariant, appBar, backURL, backFromHome, hideBannerOnHome, menu, footer, auth, tls, cardNote, support, privacy, offer, social, api, analytics, requestsEndpoint`,
+      `${at("tenants/blue.yaml", child, "colour")}  colour  unknown key "colour"; expected one of tenantName, shortName, theme, languages, currencyId, hosts, usVariant, appBar, backURL, backFromHome, hideBannerOnHome, menu, footer, auth, tls, cardNote, support, privacy, offer, social, api, analytics, requestsEndpoint`,
       `${at("tenants/family.yaml", base, "shadow")}  theme.shadow  unknown key "shadow"; expected one of id, palette, typography, fonts, radius, logo, logoSmall, favicon, hero`,
     ]);
   });

@@ -93,6 +93,8 @@ interface Page {
   noscript: string;
   /** The text of each <style> element (the inline theme and first-screen CSS). */
   styles: string[];
+  /** The content of each description, Open Graph and Twitter <meta>, by its name or property. */
+  metas: Record<string, string>;
   /** The alt text of the logo in the app bar shown before the app starts (the brand name). */
   /** The text of the prerendered home page's heading: the brand name. */
   h1: string;
@@ -109,6 +111,7 @@ function readPage(html: string): Page {
     settings: "",
     noscript: "",
     styles: [],
+    metas: {},
     h1: "",
     errors,
   };
@@ -128,7 +131,15 @@ function readPage(html: string): Page {
       }
       return;
     }
-    if (isElement(node)) {
+    // A page's description and share tags carry the brand name in their content: there the
+    // shape is the tag and its key; the content is checked on its own.
+    const key = isElement(node) && node.tagName === "meta" ? metaKey(node) : undefined;
+    if (isElement(node) && key) {
+      page.metas[key] = node.attrs.find((a) => a.name === "content")?.value ?? "";
+      page.skeleton.push(
+        `<meta ${node.attrs.map((a) => (a.name === "content" ? a.name : `${a.name}=${JSON.stringify(a.value)}`)).join(" ")}>`,
+      );
+    } else if (isElement(node)) {
       const attrs = node.attrs.map((a) => `${a.name}=${JSON.stringify(a.value)}`).join(" ");
       page.skeleton.push(`<${node.tagName} ${attrs}>`);
       if (node.tagName === "script") page.scripts.push(attrs);
@@ -151,6 +162,12 @@ function readPage(html: string): Page {
   };
   walk(doc, null);
   return page;
+}
+
+/** The name or property of a description, Open Graph or Twitter card <meta>. */
+function metaKey(el: T.Element): string | undefined {
+  const key = el.attrs.find((a) => a.name === "name" || a.name === "property")?.value;
+  return key && /^(description|og:.*|twitter:.*)$/.test(key) ? key : undefined;
 }
 
 /** Text as an HTML parser hands it back from a title (input stream preprocessing, §13.2.3.5). */
@@ -258,6 +275,10 @@ describe("hostile text in a tenant's YAML", () => {
 
         // The title is the brand name as written, and the settings exactly what YAML said.
         expect(page.title).toBe(asHtmlText(String(config.tenantName)));
+        // The share tags name the brand as written, and title it as the page does.
+        expect(page.metas["og:site_name"]).toBe(asHtmlText(String(config.tenantName)));
+        expect(page.metas["og:title"]).toBe(page.title);
+        expect(page.metas.description).toContain(asHtmlText(String(config.tenantName)));
         // In body text an HTML parser drops a NUL instead of replacing it (§13.2.5.1).
         expect(page.h1).toBe(asHtmlText(String(config.tenantName)).replaceAll("\ufffd", ""));
         const settings = JSON.parse(page.settings) as Json;

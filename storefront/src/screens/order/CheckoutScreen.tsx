@@ -15,8 +15,21 @@ import { PaymentStep } from "./PaymentStep.tsx";
 /**
  * Checkout with the steps Order and Payment (/order); router state `orderId` pays an unpaid order.
  * A free order (codes cover it all) has no payment step: it is placed and its paid page opens.
+ *
+ * One visitor's page, never a search result: React puts the robots tag in the document's head
+ * while the screen is shown. The route is answered by the shell that event pages share (they are
+ * indexed), so the tag comes with the screen, in its lazy chunk.
  */
-export const CheckoutScreen = observer(function CheckoutScreen() {
+export function CheckoutScreen() {
+  return (
+    <>
+      <meta name="robots" content="noindex" />
+      <CheckoutScreenView />
+    </>
+  );
+}
+
+const CheckoutScreenView = observer(function CheckoutScreenView() {
   const { t } = useLingui();
   const { checkout, cart, language, auth } = useShop();
   const productNames = useProductNames();

@@ -13,8 +13,21 @@ import { PaidOrder } from "./PaidOrder.tsx";
 /**
  * /order/{id} and /preorder/{id}: checks the payment after the bank (only the server's word
  * counts: query parameters are ignored), then the paid order with its downloads.
+ *
+ * One visitor's page, never a search result: React puts the robots tag in the document's head
+ * while the screen is shown. The route is answered by the shell that event pages share (they are
+ * indexed), so the tag comes with the screen, in its lazy chunk.
  */
-export const OrderPaidScreen = observer(function OrderPaidScreen() {
+export function OrderPaidScreen() {
+  return (
+    <>
+      <meta name="robots" content="noindex" />
+      <OrderPaidScreenView />
+    </>
+  );
+}
+
+const OrderPaidScreenView = observer(function OrderPaidScreenView() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
   const { order: store } = useShop();
