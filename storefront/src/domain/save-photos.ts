@@ -25,27 +25,53 @@ export { SAVED_PHOTOS_KEY } from "./device-keys.ts";
 
 /** A photo to save: its download address and the readable name its file gets. */
 export interface PhotoToSave {
+  /**
+   * What the device remembers it by: the photo's id, or `id@line` for a second file of the
+   * same photo (bought plain and in a frame: two different downloads, both saved).
+   */
+  key: string;
   photoId: string;
   downloadUrl: string;
   fileName: string;
 }
 
-/** The bought photos of a purchase that can be downloaded, in page order, each photo once. */
-export function photosToSave(purchase: Purchase, shop: string): PhotoToSave[] {
-  const seen = new Set<string>();
-  const photos: BoughtPhoto[] = [];
+/** Where a bought photo stands on the page: its order line and the photo. */
+export const lineKey = (line: string, photoId: string) => `${line}/${photoId}`;
+
+/**
+ * The bought photos of a purchase that can be downloaded, in page order, each download once
+ * (the same photo in two lines with one address is one file), with each line's photo mapped
+ * to its file (`byLine`, by `lineKey`).
+ */
+export function photosToSave(
+  purchase: Purchase,
+  shop: string,
+): PhotoToSave[] & { byLine: ReadonlyMap<string, PhotoToSave> } {
+  const byUrl = new Map<string, { key: string; photo: BoughtPhoto }>();
+  const keys = new Set<string>();
+  const lines: [string, string][] = [];
   for (const item of purchase.items) {
     for (const p of item.photos) {
-      if (seen.has(p.photoId) || !safeLinkUrl(p.downloadUrl)) continue;
-      seen.add(p.photoId);
-      photos.push(p);
+      const url = safeLinkUrl(p.downloadUrl);
+      if (!url) continue;
+      if (!byUrl.has(url)) {
+        const key = keys.has(p.photoId) ? `${p.photoId}@${item.id}` : p.photoId;
+        keys.add(key);
+        byUrl.set(url, { key, photo: p });
+      }
+      lines.push([lineKey(item.id, p.photoId), url]);
     }
   }
-  return photos.map((p, n) => ({
-    photoId: p.photoId,
-    downloadUrl: p.downloadUrl as string,
-    fileName: photoFileName(shop, purchase.number, n + 1, photos.length),
+  const files = [...byUrl.values()];
+  const list = files.map(({ key, photo }, n) => ({
+    key,
+    photoId: photo.photoId,
+    downloadUrl: photo.downloadUrl as string,
+    fileName: photoFileName(shop, purchase.number, n + 1, files.length),
   }));
+  const byDownload = new Map(list.map((p) => [p.downloadUrl, p]));
+  const byLine = new Map(lines.map(([line, url]) => [line, byDownload.get(url) as PhotoToSave]));
+  return Object.assign(list, { byLine });
 }
 
 /** Letters and digits of any script, kept; every run of anything else becomes one hyphen. */
@@ -75,7 +101,7 @@ export function nextBatch(
   saved: ReadonlySet<string>,
   size = SHARE_BATCH,
 ): PhotoToSave[] {
-  return photos.filter((p) => !saved.has(p.photoId)).slice(0, size);
+  return photos.filter((p) => !saved.has(p.key)).slice(0, size);
 }
 
 type SavedRecord = Record<string, string[]>;

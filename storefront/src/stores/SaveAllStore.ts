@@ -66,7 +66,7 @@ export class SaveAllStore {
   }
 
   get savedCount(): number {
-    return this.photos.filter((p) => this.saved.has(p.photoId)).length;
+    return this.photos.filter((p) => this.saved.has(p.key)).length;
   }
 
   /** How many photos the next tap hands over (0: all saved). */
@@ -100,12 +100,12 @@ export class SaveAllStore {
     if (this.busy) return;
     const batch = nextBatch(this.photos, this.saved);
     if (batch.length === 0) return;
-    const wasReady = batch.every((p) => this.fetched.has(p.photoId));
+    const wasReady = batch.every((p) => this.fetched.has(p.key));
     if (!wasReady) {
       this.phase = "fetching";
       await this.fetchAll(batch);
     }
-    const files = batch.flatMap((p) => this.fetched.get(p.photoId) ?? []);
+    const files = batch.flatMap((p) => this.fetched.get(p.key) ?? []);
     if (files.length === 0) {
       runInAction(() => {
         this.phase = "idle";
@@ -118,7 +118,7 @@ export class SaveAllStore {
     const outcome = await this.deps.files.shareFiles(files);
     runInAction(() => {
       if (outcome === "shared") {
-        this.markSaved(batch.filter((p) => this.fetched.has(p.photoId)));
+        this.markSaved(batch.filter((p) => this.fetched.has(p.key)));
         this.phase = "idle";
       } else if (outcome === "cancelled") {
         this.phase = "ready";
@@ -137,10 +137,10 @@ export class SaveAllStore {
   async downloadRest(): Promise<void> {
     if (this.phase === "downloading" || this.phase === "fetching") return;
     this.phase = "downloading";
-    const rest = this.photos.filter((p) => !this.saved.has(p.photoId));
+    const rest = this.photos.filter((p) => !this.saved.has(p.key));
     const failed: PhotoToSave[] = [];
     for (const photo of rest) {
-      const file = this.fetched.get(photo.photoId) ?? (await this.fetchOne(photo));
+      const file = this.fetched.get(photo.key) ?? (await this.fetchOne(photo));
       if (!file) {
         failed.push(photo);
         continue;
@@ -157,9 +157,9 @@ export class SaveAllStore {
   private async fetchAll(batch: readonly PhotoToSave[]): Promise<void> {
     const failed: PhotoToSave[] = [];
     for (const photo of batch) {
-      if (this.fetched.has(photo.photoId)) continue;
+      if (this.fetched.has(photo.key)) continue;
       const file = await this.fetchOne(photo);
-      if (file) this.fetched.set(photo.photoId, file);
+      if (file) this.fetched.set(photo.key, file);
       else failed.push(photo);
     }
     runInAction(() => {
@@ -186,8 +186,8 @@ export class SaveAllStore {
     const key = this.key;
     if (key === null) return;
     for (const p of photos) {
-      this.saved.add(p.photoId);
-      this.fetched.delete(p.photoId);
+      this.saved.add(p.key);
+      this.fetched.delete(p.key);
     }
     const record = parseSavedPhotos(this.deps.storage.getItem(SAVED_PHOTOS_KEY));
     this.deps.storage.setItem(SAVED_PHOTOS_KEY, withSavedPhotos(record, key, this.saved));

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { BoughtPhoto } from "../../../storefront/src/api/index.ts";
 import type { Purchase } from "../../../storefront/src/domain/purchase.ts";
 import {
+  lineKey,
   nextBatch,
   parseSavedPhotos,
   photoFileName,
@@ -48,19 +49,37 @@ const purchaseOf = (count: number, key = "order:order-seed-04"): Purchase => ({
 });
 
 describe("the photos a phone saves, and their names", () => {
-  it("each paid photo once, in page order, named by the shop, the order's number and its place", () => {
+  it("each download once, in page order, named by the shop, the order's number and its place; a photo bought plain and in a frame is two files", async () => {
     const purchase = purchaseOf(3);
     purchase.items.push({
       ...purchase.items[0]!,
       id: "line-2",
-      // The same photo bought again in a frame line, and one not paid: neither is saved twice.
-      photos: [photo(2), photo(9, false), { ...photo(7), downloadUrl: "javascript:alert(1)" }],
+      photos: [
+        // The same download in another line, one not paid, one no link may lead to: no file.
+        photo(2),
+        photo(9, false),
+        { ...photo(7), downloadUrl: "javascript:alert(1)" },
+        // The first photo in a frame: another download of the same photo.
+        { ...photo(1), downloadUrl: "/demo/img/download/a1004-1/finisher.jpg" },
+      ],
     });
-    expect(photosToSave(purchase, "MySport").map((p) => [p.photoId, p.fileName])).toEqual([
+    const photos = photosToSave(purchase, "MySport");
+    expect(photos.map((p) => [p.key, p.fileName])).toEqual([
       ["a1004-1", "MySport-1042-01.jpg"],
       ["a1004-2", "MySport-1042-02.jpg"],
       ["a1004-3", "MySport-1042-03.jpg"],
+      ["a1004-1@line-2", "MySport-1042-04.jpg"],
     ]);
+    // Each photo on the page finds its file: the same file where the download is the same.
+    expect(photos.byLine.get(lineKey("line-2", "a1004-2"))?.fileName).toBe("MySport-1042-02.jpg");
+    expect(photos.byLine.get(lineKey("line-2", "a1004-1"))?.key).toBe("a1004-1@line-2");
+    expect(photos.byLine.has(lineKey("line-2", "a1004-9"))).toBe(false);
+    // Both files of the framed photo reach the share sheet.
+    const { store, shared } = phone([]);
+    store.open(purchase, "MySport");
+    await store.saveNext();
+    expect(shared[0]?.map((f) => f.name)).toHaveLength(4);
+    expect(store.savedCount).toBe(4);
   });
 
   it("names sort in order past 99 photos, and hold only letters, digits and hyphens of any script", () => {
@@ -78,7 +97,7 @@ describe("the photos a phone saves, and their names", () => {
     expect(nextBatch(photos, new Set()).map((p) => p.photoId)).toEqual(
       photos.slice(0, 10).map((p) => p.photoId),
     );
-    const saved = new Set(["a1004-1", "a1004-3", ...photos.slice(10, 20).map((p) => p.photoId)]);
+    const saved = new Set(["a1004-1", "a1004-3", ...photos.slice(10, 20).map((p) => p.key)]);
     expect(nextBatch(photos, saved).map((p) => p.photoId)).toEqual([
       "a1004-2",
       ...photos.slice(3, 10).map((p) => p.photoId),

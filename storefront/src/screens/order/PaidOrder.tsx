@@ -6,7 +6,7 @@ import { useStores } from "../../app/stores-context.tsx";
 import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
 import type { Purchase } from "../../domain/purchase.ts";
-import { photosToSave } from "../../domain/save-photos.ts";
+import { lineKey, type PhotoToSave, photosToSave } from "../../domain/save-photos.ts";
 import { safeLinkUrl } from "../../domain/url.ts";
 import { GiftCodes } from "../../parts/order/GiftCodes.tsx";
 import { OrderDownloads } from "../../parts/order/OrderDownloads.tsx";
@@ -36,9 +36,7 @@ export const PaidOrder = observer(function PaidOrder({
   const methodLabel = method ? PAYMENT_TYPE_LABELS[method] : undefined;
   const lineNames = productNames.lines(purchase.items);
   // Each photo's file under a readable name: the shop, the order's number, its place.
-  const fileNames = new Map(
-    photosToSave(purchase, settings.settings.tenantName).map((p) => [p.photoId, p.fileName]),
-  );
+  const files = photosToSave(purchase, settings.settings.tenantName).byLine;
   return (
     <div className="paid-order">
       {ui.touch && <SaveAllPhotos purchase={purchase} />}
@@ -53,9 +51,9 @@ export const PaidOrder = observer(function PaidOrder({
               <ul className="paid-item__photos">
                 {item.photos.map((p) => (
                   <PhotoDownload
-                    key={`${item.id}/${p.photoId}`}
+                    key={lineKey(item.id, p.photoId)}
                     photo={p}
-                    fileName={fileNames.get(p.photoId) ?? ""}
+                    file={files.get(lineKey(item.id, p.photoId))}
                   />
                 ))}
               </ul>
@@ -91,11 +89,11 @@ export const PaidOrder = observer(function PaidOrder({
 
 const PhotoDownload = observer(function PhotoDownload({
   photo,
-  fileName,
+  file,
 }: {
   photo: BoughtPhoto;
-  /** "" where the photo has no readable name (its download address's own name is used). */
-  fileName: string;
+  /** The photo's file as "Save all" names and remembers it (none without a download address). */
+  file: PhotoToSave | undefined;
 }) {
   const { t } = useLingui();
   const shop = useShop();
@@ -112,7 +110,7 @@ const PhotoDownload = observer(function PhotoDownload({
   }
   // A phone whose browser shares image files (iOS and Android: the sheet's "Save image").
   if (ui.touch && saveAll.canShare) {
-    const saved = saveAll.saved.has(id);
+    const saved = file !== undefined && saveAll.saved.has(file.key);
     // A phone that shares files: the photo itself is the one action (the sheet saves or shares).
     return (
       <li className="paid-photo">
@@ -120,7 +118,7 @@ const PhotoDownload = observer(function PhotoDownload({
           type="button"
           className={`paid-photo__save${saved ? " paid-photo__save--saved" : ""}`}
           aria-busy={downloads.sharing === id}
-          onClick={() => void downloads.sharePhoto(photo, fileName || undefined)}
+          onClick={() => void downloads.sharePhoto(photo, file?.fileName)}
         >
           <img src={photo.thumbnailUrl} alt="" loading="lazy" />
           <span className="visually-hidden">
@@ -134,7 +132,11 @@ const PhotoDownload = observer(function PhotoDownload({
   return (
     <li className="paid-photo">
       <img src={photo.thumbnailUrl} alt="" loading="lazy" />
-      <a className="button button--small paid-photo__download" href={download} download={fileName}>
+      <a
+        className="button button--small paid-photo__download"
+        href={download}
+        download={file?.fileName ?? ""}
+      >
         {t`Download photo ${id}`}
       </a>
       <SharePhoto photo={photo} />
