@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from "vitest/config";
-import base, { DAEMON_TESTS, INTEGRATION_TESTS } from "./vitest.config.ts";
+import base from "./vitest.config.ts";
 
 // The unit tests StrykerJS runs against each mutant (npm run mutation): the ones that exercise
 // storefront/src/domain, storefront/src/stores and cli/config. The build, tooling, dev-loop,
@@ -19,14 +19,15 @@ export default mergeConfig(
   defineConfig({
     test: {
       exclude: [
-        // What needs a process, a bundle or a daemon (the quick project's rule) never runs here.
-        ...INTEGRATION_TESTS,
-        ...DAEMON_TESTS,
         "test/unit/build/**",
         "test/unit/tooling/**",
         "test/unit/demo/**",
         "test/unit/dev/**",
         "test/unit/publish/**",
+        // They read the core build of the sources (instrumented here, so another build) and a
+        // table under test/e2e (not copied into the sandbox).
+        "test/unit/security/assets.test.ts",
+        "test/unit/preview/first-byte-language.test.ts",
         "test/unit/security/preview.test.ts",
         "test/unit/security/proxy.test.ts",
         "test/unit/security/multipart.test.ts",

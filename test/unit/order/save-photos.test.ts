@@ -74,6 +74,7 @@ describe("the photos a phone saves, and their names", () => {
     expect(photos.byLine.get(lineKey("line-2", "a1004-2"))?.fileName).toBe("MySport-1042-02.jpg");
     expect(photos.byLine.get(lineKey("line-2", "a1004-1"))?.key).toBe("a1004-1@line-2");
     expect(photos.byLine.has(lineKey("line-2", "a1004-9"))).toBe(false);
+    expect(photos.byLine.size).toBe(5);
     // Both files of the framed photo reach the share sheet.
     const { store, shared } = phone([]);
     store.open(purchase, "MySport");
@@ -89,6 +90,8 @@ describe("the photos a phone saves, and their names", () => {
       "img-src-x-onerror-1-order-02.jpg",
     );
     expect(photoFileName("***", "42", 1, 1)).toBe("photo-42-01.jpg");
+    // A shop's name is cut at 40 characters: the camera roll shows the start of a name.
+    expect(photoFileName("A".repeat(60), "7", 1, 1)).toBe(`${"A".repeat(40)}-7-01.jpg`);
   });
 
   it("hands over the first ten not saved yet", () => {
@@ -109,13 +112,48 @@ describe("the photos a phone saves, and their names", () => {
 
 describe("what the device remembers of photos handed over", () => {
   it("reads back only purchase keys with lists of photo ids; anything else is nothing", () => {
-    for (const raw of [null, "", "{", "[]", "42", '"x"', "null"]) {
+    for (const raw of [null, "", "{", "[]", '[["a1"]]', "42", '"x"', "null"]) {
       expect(parseSavedPhotos(raw).size).toBe(0);
     }
+    const longest = "x".repeat(100);
     const read = parseSavedPhotos(
-      JSON.stringify({ "order:1": ["a", 7, "", "b"], "order:2": "a", ["x".repeat(101)]: ["a"] }),
+      JSON.stringify({
+        "order:1": ["a", 7, "", null, "b", longest, `${longest}y`],
+        "order:2": "a",
+        [`${longest}y`]: ["a"],
+        [longest]: ["c"],
+      }),
     );
-    expect([...read]).toEqual([["order:1", new Set(["a", "b"])]]);
+    expect([...read]).toEqual([
+      ["order:1", new Set(["a", "b", longest])],
+      [longest, new Set(["c"])],
+    ]);
+    // Bounded: at most 1,000 photos of an order, the latest purchases.
+    const many = Array.from({ length: 1001 }, (_, i) => `p${i}`);
+    expect(parseSavedPhotos(JSON.stringify({ "order:1": many })).get("order:1")?.size).toBe(1000);
+    const purchases = Object.fromEntries(
+      Array.from({ length: REMEMBERED_PURCHASES + 5 }, (_, i) => [`order:${i}`, ["p"]]),
+    );
+    const kept = parseSavedPhotos(JSON.stringify(purchases));
+    expect(kept.size).toBe(REMEMBERED_PURCHASES);
+    expect(kept.has("order:4")).toBe(false);
+    expect(kept.has("order:5")).toBe(true);
+  });
+
+  it("a purchase saved again is written once, as the latest", () => {
+    const record = parseSavedPhotos(JSON.stringify({ "order:1": ["a"], "order:2": ["b"] }));
+    const written = JSON.parse(withSavedPhotos(record, "order:1", new Set(["a", "c"])));
+    expect(Object.entries(written)).toEqual([
+      ["order:2", ["b"]],
+      ["order:1", ["a", "c"]],
+    ]);
+    const full = new Map(
+      Array.from({ length: REMEMBERED_PURCHASES }, (_, i) => [`order:${i}`, new Set(["p"])]),
+    );
+    const next = JSON.parse(withSavedPhotos(full, "order:new", new Set(["q"])));
+    expect(Object.keys(next)).toHaveLength(REMEMBERED_PURCHASES);
+    expect(Object.keys(next)[0]).toBe("order:1");
+    expect(Object.keys(next).at(-1)).toBe("order:new");
   });
 
   it("keeps the latest purchases only", () => {

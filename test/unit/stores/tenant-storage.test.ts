@@ -133,6 +133,8 @@ describe("what sign-out forgets", () => {
     storage.setItem(PENDING_ORDERS_KEY, '["o-1"]');
     storage.setItem(RECENT_SEARCHES_KEY, '["Kazan"]');
     storage.setItem(SAVED_PHOTOS_KEY, '{"order:o-1":["a1001-1"]}');
+    // Under the name docs/privacy.md lists.
+    expect(map.has("storefront.savedPhotos@mysport")).toBe(true);
     storage.setItem(LANGUAGE_STORAGE_KEY, "en");
     jar.set(CART_COOKIE, "c-1", 365);
     forgetPerson(storage, jar);
