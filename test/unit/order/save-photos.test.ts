@@ -18,7 +18,7 @@ import {
   withSavedPhotos,
 } from "../../../storefront/src/domain/save-photos.ts";
 import type { ShareOutcome } from "../../../storefront/src/stores/files.ts";
-import { SaveAllStore } from "../../../storefront/src/stores/SaveAllStore.ts";
+import { SaveAllStore, saveAllOf } from "../../../storefront/src/stores/SaveAllStore.ts";
 import { mapStorage } from "../fixtures/stores.ts";
 
 const photo = (n: number, paid = true): BoughtPhoto => ({
@@ -284,5 +284,92 @@ describe("Save all to Photos", () => {
       Array.from({ length: 12 }, (_, i) => `MySport-1042-${String(i + 1).padStart(2, "0")}.jpg`),
     );
     expect(store.savedCount).toBe(12);
+  });
+});
+
+describe("Save all while it works", () => {
+  /** A phone whose downloads and share sheet answer only when the test lets them. */
+  function heldPhone(type = "image/jpeg") {
+    const fetched: string[] = [];
+    const shared: { name: string; type: string }[][] = [];
+    const saved: string[] = [];
+    let release: () => void = () => {};
+    let held = new Promise<void>((r) => (release = r));
+    const store = new SaveAllStore({
+      api: {
+        http: {
+          requestUrl: async (url: string) => {
+            fetched.push(url);
+            await held;
+            return { ok: true, status: 200, data: new Blob(["jpeg"], { type }) };
+          },
+        },
+      } as never,
+      files: {
+        save: (_blob, name) => void saved.push(name),
+        shareFiles: async (files) => {
+          shared.push(files.map((f) => ({ name: f.name, type: f.type })));
+          return "shared";
+        },
+        canShareFiles: () => true,
+      },
+      storage: mapStorage(new Map()),
+    });
+    const let_go = () => {
+      release();
+      held = Promise.resolve();
+    };
+    return { store, fetched, shared, saved, let_go };
+  }
+
+  it("is busy while the group downloads: a second tap starts nothing, and the sheet gets one group", async () => {
+    const { store, fetched, shared, let_go } = heldPhone();
+    store.open(purchaseOf(12), "MySport");
+    expect([store.phase, store.busy]).toEqual(["idle", false]);
+    const first = store.saveNext();
+    await Promise.resolve();
+    expect([store.phase, store.busy]).toEqual(["fetching", true]);
+    await store.saveNext();
+    await store.downloadRest();
+    expect(fetched).toHaveLength(1);
+    let_go();
+    await first;
+    expect(shared).toHaveLength(1);
+    expect(shared[0]).toHaveLength(10);
+    expect([store.phase, store.busy, store.savedCount]).toEqual(["idle", false, 10]);
+  });
+
+  it("a reply without an image type still goes to the sheet as a JPEG", async () => {
+    const { store, shared, let_go } = heldPhone("application/octet-stream");
+    let_go();
+    store.open(purchaseOf(1), "MySport");
+    await store.saveNext();
+    expect(shared[0]).toEqual([{ name: "MySport-1042-01.jpg", type: "image/jpeg" }]);
+  });
+
+  it("downloading one by one is busy until the last photo, and then names what failed", async () => {
+    const { store, saved, let_go } = heldPhone();
+    store.open(purchaseOf(3), "MySport");
+    const all = store.downloadRest();
+    expect([store.phase, store.busy]).toEqual(["downloading", true]);
+    await store.saveNext();
+    let_go();
+    await all;
+    expect(saved).toEqual(["MySport-1042-01.jpg", "MySport-1042-02.jpg", "MySport-1042-03.jpg"]);
+    expect([store.phase, store.failed]).toEqual(["idle", []]);
+    // All saved: a tap hands nothing over.
+    await store.saveNext();
+    expect(store.nextCount).toBe(0);
+  });
+
+  it("one store per shop, made on first use; a browser without file sharing cannot share", () => {
+    const shop = {
+      api: { http: {} } as never,
+      files: { save: () => {}, shareFiles: async () => "unsupported" as const },
+      storage: mapStorage(new Map()),
+    };
+    expect(saveAllOf(shop)).toBe(saveAllOf(shop));
+    expect(saveAllOf({ ...shop })).not.toBe(saveAllOf(shop));
+    expect(saveAllOf(shop).canShare).toBe(false);
   });
 });
