@@ -16,8 +16,16 @@ const PLAN_PLACEHOLDER = "BOOT_PLAN";
 const BOOT_FILE = "boot.js";
 
 /** Bundles the boot module into `outDir`/boot.js, its plan still to be written in. */
-export async function buildBootModule(outDir: string): Promise<void> {
-  // Loaded only here: a run that finds the core cached never pays for Vite (core.ts).
+export function buildBootModule(outDir: string): Promise<void> {
+  return bundleScript(resolve(STOREFRONT_DIR, "src/boot/entry.ts"), outDir, BOOT_FILE);
+}
+
+/**
+ * Bundles one module and what it imports into one minified script (`outDir`/`fileName`): the
+ * boot script, the service worker. Loaded only here: a run that finds the core cached never
+ * pays for Vite (core.ts).
+ */
+export async function bundleScript(entry: string, outDir: string, fileName: string): Promise<void> {
   const { build } = await import("vite");
   await build({
     root: STOREFRONT_DIR,
@@ -32,11 +40,7 @@ export async function buildBootModule(outDir: string): Promise<void> {
       minify: true,
       sourcemap: false,
       reportCompressedSize: false,
-      lib: {
-        entry: resolve(STOREFRONT_DIR, "src/boot/entry.ts"),
-        formats: ["es"],
-        fileName: () => BOOT_FILE,
-      },
+      lib: { entry, formats: ["es"], fileName: () => fileName },
       rolldownOptions: { checks: { bundlerTimings: false }, output: { minify: true } },
     },
   });

@@ -7,6 +7,7 @@ import { FULL_PAGES, SHELL_PAGES } from "../../storefront/src/domain/pages.ts";
 import { ROUTE_NAMES, routeEntry } from "../../storefront/src/routes.ts";
 import { bootScript, buildBootModule, readBootModule } from "./boot-script.ts";
 import { CORE_CACHE_DIR, PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
+import { buildWorkerModule, readWorkerModule } from "./service-worker.ts";
 
 export interface CoreBuild {
   /** Folder holding the built core (assets/ and .vite/manifest.json). */
@@ -25,6 +26,8 @@ export interface CoreBuild {
   routeScreens: Array<[string, string[]]>;
   /** The boot script, the pages' only script tag (storefront/src/boot/boot.ts with this core's plan). */
   boot: string;
+  /** The service worker (storefront/src/sw/worker.ts), written at each bundle's root as /sw.js. */
+  worker: string;
   /** The prerender module (Node, not shipped): renderPage(settings, language, page). */
   prerender: string;
   /** Every file of the core, relative to dir (index.html and the manifest excluded). */
@@ -59,6 +62,7 @@ export async function coreInputsHash(): Promise<string> {
       "package-lock.json",
       "cli/build/vite-config.ts",
       "cli/build/boot-script.ts",
+      "cli/build/service-worker.ts",
     ].map((f) => resolve(PACKAGE_ROOT, f)),
   ]);
 }
@@ -94,6 +98,9 @@ const PRERENDER_DIR = "prerender";
 
 /** The bundled boot module, also beside the browser's files and never in a bundle as it is. */
 const BOOT_DIR = "boot";
+
+/** The bundled service worker, beside them too: each bundle has it at its root, not in assets/. */
+const WORKER_DIR = "worker";
 
 /** The manifest key of a screen module the route table names ("event/EventScreen"). */
 export function screenManifestKey(module: string): string {
@@ -191,7 +198,8 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
       f !== "index.html" &&
       !f.startsWith(".vite/") &&
       !f.startsWith(`${PRERENDER_DIR}/`) &&
-      !f.startsWith(`${BOOT_DIR}/`),
+      !f.startsWith(`${BOOT_DIR}/`) &&
+      !f.startsWith(`${WORKER_DIR}/`),
   );
   const abs = (f: string) => `/${f}`;
   const boot = bootScript(await readBootModule(join(dir, BOOT_DIR)), {
@@ -213,6 +221,7 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
     screens,
     routeScreens,
     boot,
+    worker: await readWorkerModule(join(dir, WORKER_DIR)),
     prerender: join(dir, PRERENDER_DIR, "prerender.js"),
     files,
     cached,
@@ -229,7 +238,8 @@ export async function buildCore(options: { force?: boolean } = {}): Promise<Core
   if (
     !options.force &&
     existsSync(join(dir, ".vite/manifest.json")) &&
-    existsSync(join(dir, BOOT_DIR))
+    existsSync(join(dir, BOOT_DIR)) &&
+    existsSync(join(dir, WORKER_DIR))
   ) {
     return describeCore(dir, hash, true);
   }
@@ -247,6 +257,7 @@ export async function buildCore(options: { force?: boolean } = {}): Promise<Core
     await build(coreViteConfig(staging));
     await build(prerenderViteConfig(join(staging, PRERENDER_DIR)));
     await buildBootModule(join(staging, BOOT_DIR));
+    await buildWorkerModule(join(staging, WORKER_DIR));
   } finally {
     if (callerEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = callerEnv;

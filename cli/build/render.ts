@@ -22,6 +22,7 @@ import { pageMeta } from "./page-meta.ts";
 import { CORE_CACHE_DIR, TEMPLATES_DIR } from "./paths.ts";
 import { policyFiles } from "./policy-pdf.ts";
 import type { RenderMemo } from "./render-memo.ts";
+import { WORKER_FILE } from "./service-worker.ts";
 import { webManifest } from "./web-manifest.ts";
 import { buildYear } from "./year.ts";
 
@@ -338,6 +339,7 @@ export async function renderTenant(
   // without the generated config serves for every path (the app then renders what it needs).
   const bootFile = `assets/boot-${shortHash(core.boot)}.js`;
   files.set(bootFile, core.boot);
+  files.set(WORKER_FILE, core.worker);
   const page = await pageTemplate();
   const { renderPage } = await prerenderer(core);
   for (const language of config.languages.available) {

@@ -109,9 +109,13 @@ export function watchContext(
   const onRequest = (request: Request) => {
     const url = request.url();
     if (TOKEN_IN_URL.test(url)) problems.push(`a token in an address: ${url}`);
+    // A request the service worker sends (the paid order it keeps, its network-first fetches)
+    // may never report its raw headers once the worker is taken away: its own are what it sent.
+    const headers = request.serviceWorker()
+      ? Promise.resolve(request.headers())
+      : request.allHeaders();
     pending.push(
-      request
-        .allHeaders()
+      headers
         .then((headers) => {
           const authorization = headers.authorization;
           if (!authorization) return;

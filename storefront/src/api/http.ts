@@ -91,6 +91,11 @@ export interface Http {
   ): Promise<ApiResult<T>>;
   request(service: Service, path: string, options: BlobOptions): Promise<ApiResult<Blob>>;
   request(service: Service, path: string, options: NoneOptions): Promise<ApiResult<null>>;
+  /**
+   * The request a JSON GET call would send (its address and headers, the token where `auth`),
+   * without sending it: what the paid order kept offline is fetched again as (offline-orders).
+   */
+  getRequest(service: Service, path: string, options?: { query?: Query; auth?: boolean }): Request;
   /** A call to an address the backend gave (archive file, selfie file) or a fixed path. */
   requestUrl<T>(url: string, options: JsonOptions<T> | HeadersOptions<T>): Promise<ApiResult<T>>;
   requestUrl(url: string, options: BlobOptions): Promise<ApiResult<Blob>>;
@@ -124,12 +129,17 @@ export function createHttp(options: HttpOptions): Http {
   const url = (service: Service, path: string, query?: Query) =>
     withQuery(`${origin}/public/${service}/api/v1${path}`, query);
 
-  async function send(target: string, o: AnyOptions): Promise<ApiResult<unknown>> {
+  function headersOf(target: string, o: BaseOptions & { responseType?: string }): Headers {
     const headers = new Headers(o.headers);
     headers.set("Accept-Language", options.getLanguage());
     if (o.responseType !== "blob") headers.set("Accept", "application/json");
     const token = o.auth ? options.getToken?.() : null;
     if (token && sameOrigin(target, origin)) headers.set("Authorization", `Bearer ${token}`);
+    return headers;
+  }
+
+  async function send(target: string, o: AnyOptions): Promise<ApiResult<unknown>> {
+    const headers = headersOf(target, o);
     let body: BodyInit | undefined;
     if (o.body instanceof FormData || o.body instanceof Blob) body = o.body;
     else if (o.body !== undefined) {
@@ -168,6 +178,10 @@ export function createHttp(options: HttpOptions): Http {
     url,
     request: (service: Service, path: string, o: AnyOptions) =>
       send(url(service, path, o.query), o),
+    getRequest: (service: Service, path: string, o: { query?: Query; auth?: boolean } = {}) => {
+      const target = url(service, path, o.query);
+      return new Request(target, { headers: headersOf(target, o) });
+    },
     requestUrl: (target: string, o: AnyOptions) =>
       send(withQuery(new URL(target, `${origin}/`).href, o.query), o),
   };

@@ -14,6 +14,8 @@ export interface OrdersApi {
   ): Promise<ApiResult<Page<Order>>>;
   /** GET order-service /orders/{id}/items. */
   items(orderId: string, options?: CallOptions): Promise<ApiResult<OrderItem[]>>;
+  /** The request `get` sends, unsent (the paid order kept for offline fetches it again). */
+  getRequest(orderId: string): Request;
 }
 
 export function createOrdersApi(http: Http): OrdersApi {
@@ -31,6 +33,8 @@ export function createOrdersApi(http: Http): OrdersApi {
         auth: true,
         signal: options?.signal,
       }),
+    getRequest: (orderId) =>
+      http.getRequest("order-service", path`/orders/${orderId}`, { auth: true }),
     items: (orderId, options) =>
       http.request("order-service", path`/orders/${orderId}/items`, {
         contract: orderItems,

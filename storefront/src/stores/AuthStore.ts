@@ -22,11 +22,17 @@ export interface AuthDeps {
   /** Loads the OIDC client; by default a dynamic import, so anonymous first screens don't pay for it. */
   loadClient?: (config: AuthClientConfig) => Promise<AuthClient>;
   silentTimeoutMs?: number;
-  /** At sign-out: removes what the person left on this device (cart id, pending orders…). */
-  forgetPerson?: () => void;
+  /**
+   * At sign-out: removes what the person left on this device (cart id, pending orders, the paid
+   * orders kept offline…); the provider's sign-out waits for it, at most FORGET_WAIT_MS.
+   */
+  forgetPerson?: () => void | Promise<void>;
   /** A full page load of an in-app path: whatever of the person memory still holds is gone. */
   leave?: (path: string) => void;
 }
+
+/** How long the provider's sign-out waits for the device to forget the person (its caches). */
+export const FORGET_WAIT_MS = 2_000;
 
 export const loadOidcClient = async (config: AuthClientConfig): Promise<AuthClient> =>
   (await import("./auth/oidc-client.ts")).createOidcClient(config);
@@ -159,8 +165,9 @@ export class AuthStore {
     if (this.signingOut) return;
     this.signingOut = true;
     this.setUser(null);
-    this.deps.forgetPerson?.();
+    const forgetting = this.deps.forgetPerson?.();
     try {
+      if (forgetting) await withTimeout(forgetting, FORGET_WAIT_MS).catch(() => {});
       // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, without sign-in loadClient rejects and the catch leaves the same way
       if (!this.enabled) throw new Error("this tenant has no sign-in");
       const client = await this.loadClient();

@@ -14,6 +14,7 @@ import type { FilePorts } from "./files.ts";
 import { HomeStore } from "./HomeStore.ts";
 import { LanguageStore } from "./LanguageStore.ts";
 import { NotificationStore } from "./NotificationStore.ts";
+import type { OfflinePorts } from "./offline-cache.ts";
 import { SettingsStore } from "./SettingsStore.ts";
 import {
   migrateLegacyStorage,
@@ -51,6 +52,8 @@ export interface Environment {
   files?: FilePorts;
   /** Waits between polls (tests pass an instant one). */
   sleep?: (ms: number) => Promise<void>;
+  /** The paid orders kept on the device (Cache API, service worker); the browser's when absent. */
+  offline?: OfflinePorts;
 }
 
 /** The API calls the first screen makes; every other service is built with the shop. */
@@ -113,7 +116,14 @@ export class RootStore {
     this.auth = new AuthStore({
       settings: env.settings.auth,
       origin: env.origin,
-      forgetPerson: () => forgetPerson(this.storage, this.cookies),
+      forgetPerson: () => {
+        forgetPerson(this.storage, this.cookies);
+        // The paid orders kept for offline, and their worker (offline-cache.ts, loaded now).
+        return import("./offline-cache.ts").then(
+          (m) => m.forgetKeptOrders(env.offline, env.settings.id),
+          () => {},
+        );
+      },
       leave: (path) => globalThis.location?.assign(path),
     });
     // One transport for every store: language and token are read at call time.

@@ -49,6 +49,13 @@ describe("storefront build", () => {
       for (const f of ["robots.txt", "manifest.webmanifest", "favicon.svg"]) {
         await readFile(join(outDir, id, f));
       }
+      // The service worker of the paid orders kept offline: at the root (its scope is the whole
+      // shop), the same file in every tenant (compared below), revalidated on every visit.
+      const worker = await readFile(join(outDir, id, "sw.js"), "utf8");
+      expect(worker).toContain("storefront.order:");
+      expect(await readFile(join(outDir, id, "_headers"), "utf8")).toContain(
+        "/sw.js\n  Cache-Control: no-cache\n",
+      );
       manifests.push(JSON.parse(await readFile(join(outDir, id, "build-manifest.json"), "utf8")));
     }
     const coreFiles = (m: BuildManifest) =>

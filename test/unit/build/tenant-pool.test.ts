@@ -50,6 +50,7 @@ describe("a worker that fails a tenant", () => {
       locales: {},
       screens: {},
       routeScreens: [],
+      worker: "",
       boot: "",
       prerender: join(out, "no-core", "prerender.js"),
       files: [],

@@ -5,16 +5,21 @@
  * failed requests, assets missing for a page that was served, pages whose inline style the CSP
  * of the same response does not allow, and responses that are not byte for byte a file of a
  * built release (a half-copied release would show here). Every one of them must be 0.
+ * Beside the client, a page in Chromium that the shop's service worker controls (as a visitor's
+ * does once a paid order is kept offline) stays open through every switch: it still gets every
+ * file it names through the worker, and its next navigation is the newest release.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Browser, chromium, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildManifest } from "../../../cli/build/manifest.ts";
 import { publishTenant, rollbackTenant } from "../../../cli/publish/publish.ts";
 import { openTarget, type Target } from "../../../cli/publish/target.ts";
+import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from "../../../scripts/chromium.js";
 import { planPort } from "../../ports.ts";
 import {
   loadClient,
@@ -33,6 +38,7 @@ let www: string;
 let prefix: string;
 let port: number;
 let nginx: ChildProcess | undefined;
+let browser: Browser | undefined;
 let versions: Record<string, Version>;
 /** sha256 of every file of every build, by path: what a response may be, byte for byte. */
 const builtFiles = new Map<string, Set<string>>();
@@ -72,6 +78,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await browser?.close();
   if (nginx && nginx.exitCode === null) {
     const exited = new Promise((r) => nginx?.once("exit", r));
     nginx.kill("SIGQUIT");
@@ -121,19 +128,37 @@ describe("publishing under load through a real nginx", () => {
     // A page of the first release stays open in a browser through everything below.
     const openPage = await client.get("/", tally);
     const openFiles = namedFiles(new TextDecoder().decode(openPage.body)).files;
+    const controlled = await controlledPage(`http://127.0.0.1:${port}/`);
+    /** Each file the open page names, fetched by that page through the worker after a switch. */
+    const viaWorker = async (status: string) => {
+      const statuses = await controlled.page.evaluate(
+        (files) => Promise.all(files.map(async (f) => `${f} ${(await fetch(f)).status}`)),
+        openFiles,
+      );
+      expect(statuses).toEqual(openFiles.map((f) => `${f} 200`));
+      return status;
+    };
     let steps: string[];
     try {
       steps = await client.during(tally, [
-        async () => (await publishTenant(options(target, versions.renamed!), ID)).status,
-        async () => (await publishTenant(options(target, versions.themed!), ID)).status,
+        async () => viaWorker((await publishTenant(options(target, versions.renamed!), ID)).status),
+        async () => viaWorker((await publishTenant(options(target, versions.themed!), ID)).status),
         // Back across the theme change.
-        async () => (await rollbackTenant(target, ID)).status,
-        async () => (await publishTenant(options(target, versions.themedRenamed!), ID)).status,
+        async () => viaWorker((await rollbackTenant(target, ID)).status),
+        async () =>
+          viaWorker((await publishTenant(options(target, versions.themedRenamed!), ID)).status),
       ]);
     } finally {
       await target.close();
     }
     expect(steps).toEqual(["published", "published", "rolled-back", "published"]);
+    // The worker's page takes the newest release at its next navigation, still controlled.
+    await controlled.page.reload();
+    expect(await controlled.page.title()).toContain("MySport Green");
+    expect(await controlled.page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(
+      true,
+    );
+    expect(controlled.failures).toEqual([]);
 
     // The page opened at the start still finds every file it names.
     for (const file of openFiles) expect((await client.get(file, tally)).status, file).toBe(200);
@@ -157,3 +182,29 @@ describe("publishing under load through a real nginx", () => {
     expect(tally.requests).toBeLessThan(MAX_PAGES * 40);
   }, 180_000);
 });
+
+/**
+ * The tenant's home in Chromium, controlled by the shop's worker: registered as the shop does
+ * when it keeps a paid order (/sw.js?tenant=…), then taking the open page (clients.claim).
+ * Every request of the page that fails or answers an error is noted, but the API's (/public/:
+ * no backend is behind this nginx, its generated block answers 404 there).
+ */
+async function controlledPage(url: string): Promise<{ page: Page; failures: string[] }> {
+  browser = await chromium.launch({ executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  const failures: string[] = [];
+  const api = (url: string) => new URL(url).pathname.startsWith("/public/");
+  page.on("requestfailed", (r) => {
+    if (!api(r.url())) failures.push(`${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400 && !api(r.url())) failures.push(`${r.status()} ${r.url()}`);
+  });
+  await page.goto(url);
+  await page.evaluate(async (tenant) => {
+    await navigator.serviceWorker.register(`/sw.js?tenant=${tenant}`, { scope: "/" });
+    await navigator.serviceWorker.ready;
+  }, ID);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  return { page, failures };
+}

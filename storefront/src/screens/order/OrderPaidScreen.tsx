@@ -3,11 +3,13 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useMatch, useNavigate, useParams } from "react-router-dom";
+import { useStores } from "../../app/stores-context.tsx";
 import { useShop } from "../../app/use-shop.ts";
 import { ORDER_STATE_LABELS } from "../../domain/order.ts";
 import { purchaseOfOrder, purchaseOfPreorder } from "../../domain/purchase.ts";
 import { href, routes } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
+import { offlineOf } from "../../stores/OfflineOrdersStore.ts";
 import { PaidOrder } from "./PaidOrder.tsx";
 
 /**
@@ -30,7 +32,10 @@ export function OrderPaidScreen() {
 const OrderPaidScreenView = observer(function OrderPaidScreenView() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { order: store } = useShop();
+  const shop = useShop();
+  const store = shop.order;
+  // The paid orders kept for offline: each order shown as paid is kept, and says so.
+  const offline = offlineOf(shop, useStores().env);
   const { id = "" } = useParams();
   const preorder = useMatch(routes["preorder-paid"].path) !== null;
   const navigate = useNavigate();
@@ -82,6 +87,10 @@ const OrderPaidScreenView = observer(function OrderPaidScreenView() {
           {t`Status`}: {i18n._(ORDER_STATE_LABELS.Completed)}
         </p>
         {purchase && <PaidOrder purchase={purchase} paymentTypeId={store.payment?.paymentTypeId} />}
+        {/* Below the order: appearing once the order is kept, it moves nothing above it. */}
+        {order && offline.isKept(order.orderId) && (
+          <p className="order-offline">{t`Kept on this device: this order opens without a network.`}</p>
+        )}
       </Screen>
     );
   }
