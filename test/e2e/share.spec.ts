@@ -6,6 +6,7 @@
  * is stubbed both ways in Chromium (a headless browser has no share sheet of its own).
  */
 import { expect, type Page, test } from "./fixtures.ts";
+import { sharedFiles, stubShare } from "./share-stub.ts";
 import { tenantUrl } from "./tenants.ts";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -35,25 +36,6 @@ async function paidOrder(page: Page, bib: string) {
   return page.locator(".paid-photo").first();
 }
 
-/** navigator.share / canShare as a phone has them (files shareable) or as a desktop lacks them. */
-function stubShare(page: Page, canShareFiles: boolean) {
-  return page.addInitScript((can) => {
-    const w = window as unknown as { shared: { name: string; type: string; size: number }[] };
-    w.shared = [];
-    Object.defineProperty(Navigator.prototype, "canShare", {
-      configurable: true,
-      value: (data?: { files?: File[] }) => can && (data?.files?.length ?? 0) > 0,
-    });
-    Object.defineProperty(Navigator.prototype, "share", {
-      configurable: true,
-      value: async (data: { files?: File[] }) => {
-        for (const f of data.files ?? [])
-          w.shared.push({ name: f.name, type: f.type, size: f.size });
-      },
-    });
-  }, canShareFiles);
-}
-
 test("a phone that can share files: the photo is its one action, and the share sheet gets it as a JPEG named by the order", async ({
   page,
 }) => {
@@ -67,7 +49,7 @@ test("a phone that can share files: the photo is its one action, and the share s
   expect(number).not.toBe("");
   await photo.getByRole("button", { name: /^Сохранить фото / }).click();
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared))
+    .poll(() => sharedFiles(page))
     .toEqual([{ name: `MySport-${number}-01.jpg`, type: "image/jpeg", size: expect.any(Number) }]);
 });
 
@@ -86,8 +68,7 @@ test("Save all to Photos: 30 bought photos reach the share sheet ten at a time i
   // In the first viewport of a 390×844 phone.
   const box = await save.boundingBox();
   expect(box && box.y + box.height).toBeLessThanOrEqual(844);
-  const shared = () =>
-    page.evaluate(() => (window as unknown as { shared: { name: string }[] }).shared.length);
+  const shared = async () => (await sharedFiles(page)).length;
 
   await save.click();
   await expect.poll(shared).toBe(10);
@@ -106,11 +87,7 @@ test("Save all to Photos: 30 bought photos reach the share sheet ten at a time i
   await expect.poll(shared).toBe(20);
   await expect(save).toHaveText("Все фото сохранены (30)");
   await expect(save).toBeDisabled();
-  const names = await page.evaluate(() =>
-    (window as unknown as { shared: { name: string; type: string }[] }).shared.map(
-      (f) => `${f.name} ${f.type}`,
-    ),
-  );
+  const names = (await sharedFiles(page)).map((f) => `${f.name} ${f.type}`);
   expect(names[0]).toBe("MySport-90004-11.jpg image/jpeg");
   expect(names.at(-1)).toBe("MySport-90004-30.jpg image/jpeg");
   // Every photo fetched once: ten before the reload, the other twenty after it.
@@ -131,9 +108,7 @@ test("no file sharing: the photo's download link is copied, and the page says so
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     new URL(download, page.url()).href,
   );
-  expect(await page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual(
-    [],
-  );
+  expect(await sharedFiles(page)).toEqual([]);
 });
 
 test("nothing is shared before payment: a declined order offers no Share", async ({ page }) => {

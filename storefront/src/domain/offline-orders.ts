@@ -16,6 +16,7 @@ export const MAX_KEPT_THUMBNAILS = 200;
 export const MAX_KEPT_ASSETS = 60;
 
 const PREFIX = "storefront.order:";
+const PHOTOS = "storefront.photos:";
 
 /** The cache of one kept order: `storefront.order:{orderId}@{tenant}` (storage keys' form). */
 export function keptOrderCache(orderId: string, tenant: string): string {
@@ -24,9 +25,48 @@ export function keptOrderCache(orderId: string, tenant: string): string {
 
 /** Whether a cache is a kept order of this tenant (another tenant's on the same origin is not). */
 export function isKeptOrderCache(name: string, tenant: string): boolean {
+  return isNamed(name, PREFIX, tenant);
+}
+
+/**
+ * The bought photos of one purchase ("order:42") downloaded in the background (Background
+ * Fetch: the download goes on with the tab closed): `storefront.photos:{key}@{tenant}`. The
+ * same name is the background fetch's id. Deleted once every photo is saved, and at sign-out.
+ */
+export function photosCache(purchaseKey: string, tenant: string): string {
+  return `${PHOTOS}${encodeURIComponent(purchaseKey)}@${tenant}`;
+}
+
+/** Whether a cache holds a purchase's photos downloaded in the background, this tenant's. */
+export function isPhotosCache(name: string, tenant: string): boolean {
+  return isNamed(name, PHOTOS, tenant);
+}
+
+/** Whether a cache holds anything of the person (a kept order, downloaded photos): sign-out. */
+export function isPersonCache(name: string, tenant: string): boolean {
+  return isKeptOrderCache(name, tenant) || isPhotosCache(name, tenant);
+}
+
+/**
+ * The page of the purchase whose photos a cache holds (/order/{id}, /preorder/{id}): where a tap
+ * on the browser's download notification leads. Null for any other name.
+ */
+export function pageOfPhotos(name: string, tenant: string): string | null {
+  if (!isPhotosCache(name, tenant)) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(name.slice(PHOTOS.length, name.length - tenant.length - 1));
+  } catch {
+    return null;
+  }
+  const match = /^(order|preorder):(.+)$/.exec(key);
+  return match?.[1] && match[2] ? `/${match[1]}/${encodeURIComponent(match[2])}` : null;
+}
+
+function isNamed(name: string, prefix: string, tenant: string): boolean {
   const suffix = `@${tenant}`;
   return (
-    name.startsWith(PREFIX) && name.endsWith(suffix) && name.length > PREFIX.length + suffix.length
+    name.startsWith(prefix) && name.endsWith(suffix) && name.length > prefix.length + suffix.length
   );
 }
 

@@ -6,6 +6,7 @@ import type { EcommerceEvent } from "../domain/analytics.ts";
 import type { Language, RuntimeSettings } from "../settings-types.ts";
 import { AuthStore } from "./AuthStore.ts";
 import { forgetPerson, SIGNED_OUT_MESSAGE, takeSignedOut } from "./auth/person-data.ts";
+import type { BackgroundPorts } from "./BackgroundPhotosStore.ts";
 import type { CartStore } from "./CartStore.ts";
 import type { CookieJar } from "./cookies.ts";
 import { ErrorStore } from "./ErrorStore.ts";
@@ -54,6 +55,8 @@ export interface Environment {
   sleep?: (ms: number) => Promise<void>;
   /** The paid orders kept on the device (Cache API, service worker); the browser's when absent. */
   offline?: OfflinePorts;
+  /** Downloads in the background (Background Fetch); the browser's when absent. */
+  background?: BackgroundPorts | undefined;
 }
 
 /** The API calls the first screen makes; every other service is built with the shop. */

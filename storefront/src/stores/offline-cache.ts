@@ -7,7 +7,7 @@
 import type { Order } from "../api/index.ts";
 import {
   addressesToKeep,
-  isKeptOrderCache,
+  isPersonCache,
   keptOrderCache,
   ordersToDrop,
 } from "../domain/offline-orders.ts";
@@ -37,23 +37,52 @@ export interface OfflinePorts {
   unregister(): Promise<void>;
 }
 
+/** Background Fetch as Chromium has it on a worker's registration (not in TypeScript's DOM). */
+export interface BackgroundFetches {
+  fetch(
+    id: string,
+    requests: string[],
+    options: { title: string; icons?: { src: string; sizes?: string; type?: string }[] },
+  ): Promise<BackgroundFetch>;
+  get(id: string): Promise<BackgroundFetch | undefined>;
+  getIds(): Promise<string[]>;
+}
+export interface BackgroundFetch extends EventTarget {
+  readonly id: string;
+  /** "" while under way, then "success" or "failure". */
+  readonly result: "" | "success" | "failure";
+  abort(): Promise<boolean>;
+}
+export type WithBackgroundFetch = ServiceWorkerRegistration & {
+  backgroundFetch?: BackgroundFetches;
+};
+
 /** The worker's address, at the site's root so that its scope is the whole shop. */
 export const WORKER_SCRIPT = "/sw.js";
+
+/**
+ * Registers the shop's worker (/sw.js?tenant=…, scope: the whole shop) and waits until one is
+ * active; null where the browser refuses it (a private window, an insecure origin).
+ */
+export async function registerWorker(tenant: string): Promise<ServiceWorkerRegistration | null> {
+  try {
+    const script = `${WORKER_SCRIPT}?tenant=${encodeURIComponent(tenant)}`;
+    await navigator.serviceWorker.register(script, { scope: "/" });
+    return await navigator.serviceWorker.ready;
+  } catch {
+    return null;
+  }
+}
+
+// The photos downloaded in the background are named here too (BackgroundPhotosStore reaches
+// the domain through this module, so both stay one chunk that sign-out loads alone).
+export { photosCache } from "../domain/offline-orders.ts";
 
 /** The browser's ports, or undefined where it has no Cache API or service workers. */
 export function browserOffline(): OfflinePorts | undefined {
   if (typeof caches === "undefined" || !("serviceWorker" in navigator)) return undefined;
   return {
-    async register(tenant) {
-      try {
-        const script = `${WORKER_SCRIPT}?tenant=${encodeURIComponent(tenant)}`;
-        await navigator.serviceWorker.register(script, { scope: "/" });
-        await navigator.serviceWorker.ready;
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    register: async (tenant) => (await registerWorker(tenant)) !== null,
     names: () => caches.keys(),
     async fill(name, entries) {
       // Fetched first, then written to a fresh cache: a reply that fails leaves the order as it
@@ -85,15 +114,18 @@ export function browserOffline(): OfflinePorts | undefined {
     },
     async unregister() {
       const registration = await navigator.serviceWorker.getRegistration("/");
+      // A download of the person's photos still under way in the background stops too.
+      const downloads = (registration as WithBackgroundFetch | undefined)?.backgroundFetch;
+      for (const id of (await downloads?.getIds()) ?? []) await (await downloads?.get(id))?.abort();
       await registration?.unregister();
     },
   };
 }
 
 /**
- * Deletes every paid order this tenant kept on the device and takes the worker away (nothing
- * left for it to answer from): sign-out on a shared phone. The browser's ports unless given; a
- * browser that refuses is no reason to stay signed in.
+ * Deletes every paid order this tenant kept on the device and the photos it downloaded in the
+ * background, and takes the worker away (its downloads under way stop): sign-out on a shared
+ * phone. The browser's ports unless given; a browser that refuses is no reason to stay signed in.
  */
 export async function forgetKeptOrders(
   ports: OfflinePorts | undefined,
@@ -104,7 +136,7 @@ export async function forgetKeptOrders(
     if (!device) return;
     const names = await device.names();
     await Promise.all(
-      names.filter((name) => isKeptOrderCache(name, tenant)).map((name) => device.remove(name)),
+      names.filter((name) => isPersonCache(name, tenant)).map((name) => device.remove(name)),
     );
     await device.unregister();
   } catch {

@@ -242,12 +242,13 @@ describe("only a paid order is kept", () => {
 });
 
 describe("sign-out on a shared phone", () => {
-  it("deletes this tenant's kept orders and the worker, and leaves another brand's", async () => {
+  it("deletes this tenant's kept orders, its downloaded photos and the worker, and leaves another brand's", async () => {
     const { ports, caches, log } = fakePorts();
     // The test settings' tenant is "t".
     caches.set("storefront.order:o1@t", []);
     caches.set("storefront.order:o2@ironstar", []);
     caches.set("storefront.order:o3@t", []);
+    caches.set("storefront.photos:order%3Ao3@t", []);
     const root = demoRoot({ origin: SHOP, offline: ports });
     // Sign-out on a tenant without sign-in: the device forgets, then home loads afresh.
     await root.auth.signOut();
