@@ -5,11 +5,11 @@ import { Link, useParams } from "react-router-dom";
 import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { onePhoto, purchaseOfOrder } from "../../domain/purchase.ts";
-import { safeLinkUrl } from "../../domain/url.ts";
+import { lineKey, photosToSave } from "../../domain/save-photos.ts";
 import { GiftCodes } from "../../parts/order/GiftCodes.tsx";
 import { OrderDownloads } from "../../parts/order/OrderDownloads.tsx";
+import { PhotoDownload } from "../../parts/order/PhotoDownload.tsx";
 import { SaveAllPhotos } from "../../parts/order/SaveAllPhotos.tsx";
-import { SharePhoto } from "../../parts/order/SharePhoto.tsx";
 import { href } from "../../routes.ts";
 import { useProductNames } from "../../ui/product-names.ts";
 import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
@@ -17,7 +17,7 @@ import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 /** One order of the signed-in user (/my-account/order/{id}): its items and downloads. */
 export const MyOrderScreen = observer(function MyOrderScreen() {
   const { t, i18n } = useLingui();
-  const { account, language, ui } = useShop();
+  const { account, language, ui, settings } = useShop();
   const productNames = useProductNames();
   const { id = "" } = useParams();
   const lang = language.language;
@@ -27,6 +27,10 @@ export const MyOrderScreen = observer(function MyOrderScreen() {
   }, [account, id]);
 
   const order = account.order?.orderId === id ? account.order : null;
+  const purchase =
+    order && account.orderState === "done" ? purchaseOfOrder(order, account.items) : null;
+  // Each photo's file under a readable name, as on the paid order's page ("Save all" too).
+  const files = purchase && photosToSave(purchase, settings.settings.tenantName).byLine;
   const lineNames = productNames.lines(
     account.items.map((i) => ({ product: i.product, photoId: onePhoto(i.product, i.photos) })),
   );
@@ -53,8 +57,8 @@ export const MyOrderScreen = observer(function MyOrderScreen() {
           <dd>{formatMoney(order.totalAmount, order.currencyId, lang)}</dd>
         </dl>
       )}
-      {order?.state === "Completed" && account.orderState === "done" && ui.touch && (
-        <SaveAllPhotos purchase={purchaseOfOrder(order, account.items)} />
+      {order?.state === "Completed" && purchase && ui.touch && (
+        <SaveAllPhotos purchase={purchase} />
       )}
       {account.orderState === "done" && (
         <ul className="order-items">
@@ -65,24 +69,13 @@ export const MyOrderScreen = observer(function MyOrderScreen() {
                 {order ? formatMoney(item.totalPrice, order.currencyId, lang) : null}
               </span>
               {item.photos.length > 0 && (
-                <ul className="order-item__photos">
+                <ul className="paid-item__photos">
                   {item.photos.map((p) => (
-                    <li key={p.photoId}>
-                      {safeLinkUrl(p.downloadUrl) ? (
-                        <>
-                          <a href={safeLinkUrl(p.downloadUrl) ?? undefined} download>
-                            <img
-                              src={p.thumbnailUrl}
-                              alt={t`Download ${p.photoId}`}
-                              loading="lazy"
-                            />
-                          </a>
-                          <SharePhoto photo={p} />
-                        </>
-                      ) : (
-                        <img src={p.thumbnailUrl} alt={p.photoId} loading="lazy" />
-                      )}
-                    </li>
+                    <PhotoDownload
+                      key={p.photoId}
+                      photo={p}
+                      file={files?.get(lineKey(item.orderItemId, p.photoId))}
+                    />
                   ))}
                 </ul>
               )}
@@ -91,9 +84,7 @@ export const MyOrderScreen = observer(function MyOrderScreen() {
           ))}
         </ul>
       )}
-      {order?.state === "Completed" && account.orderState === "done" && (
-        <OrderDownloads purchase={purchaseOfOrder(order, account.items)} nested />
-      )}
+      {order?.state === "Completed" && purchase && <OrderDownloads purchase={purchase} nested />}
       {order?.state === "Completed" && (
         <p>
           <Link

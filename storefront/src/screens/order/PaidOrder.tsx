@@ -1,18 +1,14 @@
 import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
-import type { BoughtPhoto } from "../../api/index.ts";
 import { useStores } from "../../app/stores-context.tsx";
-import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
 import type { Purchase } from "../../domain/purchase.ts";
-import { lineKey, type PhotoToSave, photosToSave } from "../../domain/save-photos.ts";
-import { safeLinkUrl } from "../../domain/url.ts";
+import { lineKey, photosToSave } from "../../domain/save-photos.ts";
 import { GiftCodes } from "../../parts/order/GiftCodes.tsx";
 import { OrderDownloads } from "../../parts/order/OrderDownloads.tsx";
+import { PhotoDownload } from "../../parts/order/PhotoDownload.tsx";
 import { SaveAllPhotos } from "../../parts/order/SaveAllPhotos.tsx";
-import { SharePhoto } from "../../parts/order/SharePhoto.tsx";
-import { saveAllOf } from "../../stores/SaveAllStore.ts";
 import { useProductNames } from "../../ui/product-names.ts";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
 
@@ -84,62 +80,5 @@ export const PaidOrder = observer(function PaidOrder({
       )}
       <OrderDownloads purchase={purchase} />
     </div>
-  );
-});
-
-const PhotoDownload = observer(function PhotoDownload({
-  photo,
-  file,
-}: {
-  photo: BoughtPhoto;
-  /** The photo's file as "Save all" names and remembers it (none without a download address). */
-  file: PhotoToSave | undefined;
-}) {
-  const { t } = useLingui();
-  const shop = useShop();
-  const { downloads, ui } = shop;
-  const saveAll = saveAllOf(shop);
-  const id = photo.photoId;
-  const download = safeLinkUrl(photo.downloadUrl);
-  if (!download) {
-    return (
-      <li className="paid-photo">
-        <img src={photo.thumbnailUrl} alt={id} loading="lazy" />
-      </li>
-    );
-  }
-  // A phone whose browser shares image files (iOS and Android: the sheet's "Save image").
-  if (ui.touch && saveAll.canShare) {
-    const saved = file !== undefined && saveAll.saved.has(file.key);
-    // A phone that shares files: the photo itself is the one action (the sheet saves or shares).
-    return (
-      <li className="paid-photo">
-        <button
-          type="button"
-          className={`paid-photo__save${saved ? " paid-photo__save--saved" : ""}`}
-          aria-busy={downloads.sharing === id}
-          onClick={() => void downloads.sharePhoto(photo, file?.fileName)}
-        >
-          <img src={photo.thumbnailUrl} alt="" loading="lazy" />
-          <span className="visually-hidden">
-            {t`Save photo ${id}`}
-            {saved && `, ${t`already saved`}`}
-          </span>
-        </button>
-      </li>
-    );
-  }
-  return (
-    <li className="paid-photo">
-      <img src={photo.thumbnailUrl} alt="" loading="lazy" />
-      <a
-        className="button button--small paid-photo__download"
-        href={download}
-        download={file?.fileName ?? ""}
-      >
-        {t`Download photo ${id}`}
-      </a>
-      <SharePhoto photo={photo} />
-    </li>
   );
 });
