@@ -387,6 +387,43 @@ describe("a host another tenant serves on the target", () => {
     expect(published.code).toBe(0);
     expect(JSON.parse(published.stdout).tenants[0].status).toBe("published");
   }, 60_000);
+
+  it("a folder whose name no tenant can have is not read: a host its files name is no claim", async () => {
+    const root = join(work, "odd-folders");
+    const loaded = await loadTenant(v.a!.tenantsDir, ID);
+    if (!loaded.ok) throw new Error("mysport does not load");
+    // Not tenant ids (letters in upper case, "_", "+"): never made by publish, so never a
+    // tenant's live release, whatever files someone left there say.
+    for (const name of ["MySport_Old", "lost+found"]) {
+      const folder = join(root, name);
+      await mkdir(join(folder, "releases", "0123456789abcdef"), { recursive: true });
+      const record = {
+        name: "0123456789abcdef",
+        publishedAt: "2026-11-01T00:00:00.000Z",
+        styleHashes: [],
+        assets: [],
+        config: { ...loaded.config, hosts: [{ host: "mysport.ru" }] },
+      };
+      await writeFile(join(folder, "state.json"), JSON.stringify({ releases: [record] }));
+      await symlink("releases/0123456789abcdef", join(folder, "current"));
+    }
+    const published = await storefront([
+      "publish",
+      ID,
+      "--to",
+      root,
+      "--tenants-dir",
+      v.a!.tenantsDir,
+      "--out-dir",
+      v.a!.distDir,
+      "--no-nginx-test",
+      "--json",
+    ]);
+    expect([published.code, JSON.parse(published.stdout).tenants[0].status]).toEqual([
+      0,
+      "published",
+    ]);
+  }, 60_000);
 });
 
 describe("a live release the target's state does not list", () => {
