@@ -1,6 +1,7 @@
 /**
  * The commands for writing tenant files: `schema` (the JSON Schema for editors), `new` (a
- * tenant's first YAML and logos) and `docs` (the reference of every field).
+ * tenant's first YAML and logos) and `docs` (the reference of every field); and `api-schema`,
+ * the OpenAPI document of the backend API the shop calls (for the backend's team).
  */
 import type { CommandContext } from "./common.ts";
 
@@ -28,6 +29,24 @@ export function addAuthoringCommands({ program, print, setExitCode }: CommandCon
         const { writeFile } = await import("node:fs/promises");
         await writeFile(o.out, text);
       } else process.stdout.write(text);
+    });
+
+  program
+    .command("api-schema")
+    .description(
+      "Write the OpenAPI 3.1 document of every backend call the shop makes (default docs/api.openapi.json)",
+    )
+    .option("--out <file>", "where to write it; - prints it", "docs/api.openapi.json")
+    .action(async (o: { out: string }) => {
+      const { apiDocument } = await import("../api/openapi.ts");
+      const { CORE_VERSION } = await import("../build/version.ts");
+      const text = `${JSON.stringify(await apiDocument(CORE_VERSION), null, 2)}\n`;
+      if (o.out === "-") process.stdout.write(text);
+      else {
+        const { writeFile } = await import("node:fs/promises");
+        await writeFile(o.out, text);
+        print.out(`wrote ${o.out}`);
+      }
     });
 
   program
