@@ -84,6 +84,14 @@ describe("SelfieConsentStore, what the visit's storage holds", () => {
     expect(JSON.parse(visit.data.get(SELFIE_CONSENT_KEY) ?? "")).toEqual(["1001", id64, "1004"]);
   });
 
+  it("a stored value that is no list, or no JSON, is replaced by the agreements given since", () => {
+    for (const stored of ["{", '{"1003":true}', '"1003"', "null"]) {
+      const visit = memoryStorage({ [SELFIE_CONSENT_KEY]: stored });
+      new SelfieConsentStore(visit).set("1004", true);
+      expect([stored, visit.data.get(SELFIE_CONSENT_KEY)]).toEqual([stored, '["1004"]']);
+    }
+  });
+
   it("reads back at most the 50 latest events", () => {
     const stored = Array.from({ length: 51 }, (_, i) => `e${i}`);
     const visit = memoryStorage({ [SELFIE_CONSENT_KEY]: JSON.stringify(stored) });
