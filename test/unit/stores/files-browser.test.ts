@@ -151,6 +151,29 @@ describe("browserFiles.redirect", () => {
     expect(back).toBe(1);
   });
 
+  it("tells the store once: a second return to the page (after Pay again) is the new redirect's", () => {
+    /** A window whose pageshow listeners honour { once }, as a browser's do. */
+    let listeners: { listener: (event: { persisted: boolean }) => void; once: boolean }[] = [];
+    vi.stubGlobal("window", {
+      location: { assign: () => {} },
+      addEventListener: (
+        _type: string,
+        listener: (event: { persisted: boolean }) => void,
+        options?: { once?: boolean },
+      ) => void listeners.push({ listener, once: options?.once === true }),
+    });
+    const pageshow = (persisted: boolean) => {
+      const now = listeners;
+      listeners = now.filter((l) => !l.once);
+      for (const l of now) l.listener({ persisted });
+    };
+    let back = 0;
+    browserFiles.redirect("/demo/pay/inv-4", () => back++);
+    pageshow(true);
+    pageshow(true);
+    expect([back, listeners]).toEqual([1, []]);
+  });
+
   it("never follows a javascript: or data: address from a backend reply", () => {
     const assigned = location();
     browserFiles.redirect("javascript:alert(1)");

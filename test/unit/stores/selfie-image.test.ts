@@ -324,6 +324,26 @@ describe("prepareSelfie of pictures without pixels, and of what a canvas gives b
     await expect(prepareSelfie(photo("image/png"))).rejects.toBe(broken);
   });
 
+  it("createImageBitmap alone is a decoder (no Image needed)", async () => {
+    decodesAs(640, 480);
+    vi.stubGlobal("Image", undefined);
+    vi.stubGlobal("OffscreenCanvas", FakeOffscreenCanvas);
+    expect((await prepareSelfie(photo("image/png", PNG_HEAD))).type).toBe("image/jpeg");
+    expect(log[0]).toBe("decode image/png");
+  });
+
+  it("an AVIF photo this browser cannot decode is refused saying its format cannot be read", async () => {
+    vi.stubGlobal("createImageBitmap", async () => {
+      throw new DOMException("The source image could not be decoded.", "InvalidStateError");
+    });
+    const avif = [0, 0, 0, 24, ...[..."ftypavif"].map((c) => c.charCodeAt(0)), 0, 0, 0, 0];
+    const error = await prepareSelfie(photo("image/avif", avif)).catch((e: unknown) => e);
+    expect([(error as SelfieUnusableError).reason, (error as SelfieUnusableError).format]).toEqual([
+      "format-unreadable",
+      "avif",
+    ]);
+  });
+
   it("an unknown format nothing can decode says so in its message", async () => {
     vi.stubGlobal("createImageBitmap", undefined);
     vi.stubGlobal("Image", undefined);
