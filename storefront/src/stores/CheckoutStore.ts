@@ -216,7 +216,6 @@ export class CheckoutStore {
       const result = await this.deps.api.carts.setCustomer(cart.shoppingCartId, this.email.trim());
       if (!result.ok) {
         runInAction(() => {
-          // Stryker disable next-line ConditionalExpression: equivalent: a network or contract error carries no code
           const invalid = result.error.kind === "http" && result.error.code === INVALID_EMAIL;
           this.emailError = invalid ? "invalid" : null;
           this.saveError = !invalid;
@@ -335,7 +334,6 @@ export class CheckoutStore {
       const checkedOut = await this.deps.api.carts.checkout(cart.shoppingCartId);
       if (!checkedOut.ok) {
         const promo = promoErrorKind(
-          // Stryker disable next-line ConditionalExpression: equivalent: a network or contract error carries no code, and no code is "other" as null is
           checkedOut.error.kind === "http" ? checkedOut.error.code : null,
         );
         if (promo !== "other") {
