@@ -247,6 +247,8 @@ describe("every order completes (a free order, an order paid meanwhile)", () => 
     expect(checkout.payError).toBe(false);
     expect(checkout.takePaidOrder()).toBeTruthy();
     expect(t.redirects).toEqual([]);
+    // The order completed at checkout: no payment is asked for it.
+    expect(count(t.calls, /^POST \/invoices\/.+\/payments$/)).toBe(0);
   });
 
   it("OrderAlreadyPaid from the payment call (paid in a second tab) opens the paid order", async () => {

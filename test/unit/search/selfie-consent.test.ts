@@ -2,6 +2,7 @@
  * A face search asks first: the agreement is per event, lasts for the visit (kept in the
  * visit's storage, never in localStorage), and without it the face-search store sends nothing.
  */
+import { autorun } from "mobx";
 import { describe, expect, it } from "vitest";
 import type { Api } from "../../../storefront/src/api/index.ts";
 import { FaceSearchStore } from "../../../storefront/src/stores/FaceSearchStore.ts";
@@ -62,6 +63,68 @@ describe("SelfieConsentStore", () => {
     const consent = new SelfieConsentStore(null);
     consent.set("1001", true);
     expect(consent.has("1001")).toBe(true);
+  });
+});
+
+describe("SelfieConsentStore, what the visit's storage holds", () => {
+  const id64 = "e".repeat(64);
+  const id65 = "e".repeat(65);
+
+  it("reads back event ids of up to 64 characters, and drops anything else from what it keeps", () => {
+    const visit = memoryStorage({
+      [SELFIE_CONSENT_KEY]: JSON.stringify([1003, "1001", null, id65, id64, { id: "1002" }]),
+    });
+    const consent = new SelfieConsentStore(visit);
+    expect([consent.has("1001"), consent.has(id64), consent.has(id65)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    consent.set("1004", true);
+    expect(JSON.parse(visit.data.get(SELFIE_CONSENT_KEY) ?? "")).toEqual(["1001", id64, "1004"]);
+  });
+
+  it("a stored value that is no list, or no JSON, is replaced by the agreements given since", () => {
+    for (const stored of ["{", '{"1003":true}', '"1003"', "null"]) {
+      const visit = memoryStorage({ [SELFIE_CONSENT_KEY]: stored });
+      new SelfieConsentStore(visit).set("1004", true);
+      expect([stored, visit.data.get(SELFIE_CONSENT_KEY)]).toEqual([stored, '["1004"]']);
+    }
+  });
+
+  it("reads back at most the 50 latest events", () => {
+    const stored = Array.from({ length: 51 }, (_, i) => `e${i}`);
+    const visit = memoryStorage({ [SELFIE_CONSENT_KEY]: JSON.stringify(stored) });
+    const consent = new SelfieConsentStore(visit);
+    expect([consent.has("e0"), consent.has("e1"), consent.has("e50")]).toEqual([false, true, true]);
+    consent.set("e50", false);
+    expect(JSON.parse(visit.data.get(SELFIE_CONSENT_KEY) ?? "")).toEqual(stored.slice(1, 50));
+  });
+
+  it("an agreement given again moves to the latest, once; taking it back keeps the others", () => {
+    const visit = memoryStorage();
+    const consent = new SelfieConsentStore(visit);
+    consent.set("1001", true);
+    consent.set("1002", true);
+    consent.set("1001", true);
+    expect(visit.data.get(SELFIE_CONSENT_KEY)).toBe('["1002","1001"]');
+    // Kept to 50: the one agreed again is not the oldest any more.
+    for (let i = 0; i < 49; i++) consent.set(`e${i}`, true);
+    expect([consent.has("1002"), consent.has("1001")]).toEqual([false, true]);
+    consent.set("1001", false);
+    expect(consent.has("1001")).toBe(false);
+    expect(consent.has("e0")).toBe(true);
+    expect(JSON.parse(visit.data.get(SELFIE_CONSENT_KEY) ?? "")).toHaveLength(49);
+  });
+
+  it("the face search's screen follows the agreement as it is given and taken back", () => {
+    const consent = new SelfieConsentStore(memoryStorage());
+    const seen: boolean[] = [];
+    const stop = autorun(() => void seen.push(consent.has("1003")));
+    consent.set("1003", true);
+    consent.set("1003", false);
+    stop();
+    expect(seen).toEqual([false, true, false]);
   });
 });
 

@@ -151,6 +151,29 @@ describe("browserFiles.redirect", () => {
     expect(back).toBe(1);
   });
 
+  it("tells the store once: a second return to the page (after Pay again) is the new redirect's", () => {
+    /** A window whose pageshow listeners honour { once }, as a browser's do. */
+    let listeners: { listener: (event: { persisted: boolean }) => void; once: boolean }[] = [];
+    vi.stubGlobal("window", {
+      location: { assign: () => {} },
+      addEventListener: (
+        _type: string,
+        listener: (event: { persisted: boolean }) => void,
+        options?: { once?: boolean },
+      ) => void listeners.push({ listener, once: options?.once === true }),
+    });
+    const pageshow = (persisted: boolean) => {
+      const now = listeners;
+      listeners = now.filter((l) => !l.once);
+      for (const l of now) l.listener({ persisted });
+    };
+    let back = 0;
+    browserFiles.redirect("/demo/pay/inv-4", () => back++);
+    pageshow(true);
+    pageshow(true);
+    expect([back, listeners]).toEqual([1, []]);
+  });
+
   it("never follows a javascript: or data: address from a backend reply", () => {
     const assigned = location();
     browserFiles.redirect("javascript:alert(1)");
@@ -183,5 +206,90 @@ describe("browserFiles.canShareFiles", () => {
       },
     });
     expect(browserFiles.canShareFiles?.()).toBe(false);
+  });
+});
+
+describe("browserFiles.shareFiles (Save all to Photos: ten photos at a time)", () => {
+  const photos = () =>
+    Array.from(
+      { length: 10 },
+      (_, i) => new File(["jpeg"], `MySport-1042-0${i}.jpg`, { type: "image/jpeg" }),
+    );
+
+  /** A phone's navigator: canShare answers `can`; share rejects with `failure` unless it is null. */
+  function phoneNavigator(can: boolean, failure: unknown = null, share = true) {
+    const asked: ShareData[] = [];
+    const shared: ShareData[] = [];
+    vi.stubGlobal("navigator", {
+      canShare: (data: ShareData) => {
+        asked.push(data);
+        return can;
+      },
+      ...(share && {
+        share: async (data: ShareData) => {
+          shared.push(data);
+          if (failure !== null) throw failure;
+        },
+      }),
+    });
+    return { asked, shared };
+  }
+
+  it("hands all the files to one share sheet: shared", async () => {
+    const files = photos();
+    const sheet = phoneNavigator(true);
+    expect(await browserFiles.shareFiles(files)).toBe("shared");
+    expect(sheet.asked).toEqual([{ files }]);
+    expect(sheet.shared).toEqual([{ files }]);
+  });
+
+  it("the visitor closing the sheet is cancelled; a tap too long ago is needs-tap", async () => {
+    phoneNavigator(true, new DOMException("closed", "AbortError"));
+    expect(await browserFiles.shareFiles(photos())).toBe("cancelled");
+    phoneNavigator(true, new DOMException("no gesture", "NotAllowedError"));
+    expect(await browserFiles.shareFiles(photos())).toBe("needs-tap");
+  });
+
+  it("any other failure, or one that is no DOMException, is unsupported: the photos download instead", async () => {
+    phoneNavigator(true, new DOMException("too many", "DataError"));
+    expect(await browserFiles.shareFiles(photos())).toBe("unsupported");
+    phoneNavigator(true, Object.assign(new Error("closed"), { name: "AbortError" }));
+    expect(await browserFiles.shareFiles(photos())).toBe("unsupported");
+    phoneNavigator(true, Object.assign(new Error("no gesture"), { name: "NotAllowedError" }));
+    expect(await browserFiles.shareFiles(photos())).toBe("unsupported");
+  });
+
+  it("a browser that cannot share these files, or has no share at all, opens no sheet: unsupported", async () => {
+    const refuses = phoneNavigator(false);
+    expect(await browserFiles.shareFiles(photos())).toBe("unsupported");
+    expect(refuses.shared).toEqual([]);
+    const noShare = phoneNavigator(true, null, false);
+    expect(await browserFiles.shareFiles(photos())).toBe("unsupported");
+    expect(noShare.asked).toEqual([]);
+    vi.stubGlobal("navigator", { share: async () => {} });
+    expect(await browserFiles.shareFiles(photos())).toBe("unsupported");
+  });
+});
+
+describe("browserFiles.canShareFiles, asked before any photo is fetched", () => {
+  it("asks about one JPEG photo file, and needs both canShare and share", () => {
+    const asked: { name: string; type: string }[] = [];
+    vi.stubGlobal("navigator", {
+      canShare: (data: { files?: File[] }) => {
+        for (const f of data.files ?? []) asked.push({ name: f.name, type: f.type });
+        return true;
+      },
+    });
+    expect(browserFiles.canShareFiles?.()).toBe(false);
+    expect(asked).toEqual([]);
+    vi.stubGlobal("navigator", {
+      share: async () => {},
+      canShare: (data: { files?: File[] }) => {
+        for (const f of data.files ?? []) asked.push({ name: f.name, type: f.type });
+        return true;
+      },
+    });
+    expect(browserFiles.canShareFiles?.()).toBe(true);
+    expect(asked).toEqual([{ name: "photo.jpg", type: "image/jpeg" }]);
   });
 });

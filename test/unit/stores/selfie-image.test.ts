@@ -208,3 +208,149 @@ describe("prepareSelfie", () => {
     expect(log.at(-1)).toBe("close");
   });
 });
+
+describe("prepareSelfie where the browser has no createImageBitmap (an <img> decodes)", () => {
+  /** URL.createObjectURL/revokeObjectURL and Image as an older browser has them. */
+  function imgDecoder(o: { width: number; height: number; fails?: boolean }) {
+    vi.stubGlobal("createImageBitmap", undefined);
+    vi.stubGlobal("OffscreenCanvas", FakeOffscreenCanvas);
+    Object.defineProperty(URL, "createObjectURL", {
+      configurable: true,
+      value: (blob: Blob) => {
+        log.push(`url of ${blob.type}`);
+        return "blob:selfie-1";
+      },
+    });
+    Object.defineProperty(URL, "revokeObjectURL", {
+      configurable: true,
+      value: (url: string) => void log.push(`revoke ${url}`),
+    });
+    vi.stubGlobal(
+      "Image",
+      class {
+        src = "";
+        naturalWidth = o.width;
+        naturalHeight = o.height;
+        async decode() {
+          log.push(`img decode ${this.src}`);
+          if (o.fails) throw new DOMException("cannot decode", "EncodingError");
+        }
+      },
+    );
+  }
+
+  it("decodes the photo's address, draws it at its natural size, then frees the address", async () => {
+    imgDecoder({ width: 4000, height: 3000 });
+    const out = await prepareSelfie(photo("image/png", PNG_HEAD));
+    expect(out.type).toBe("image/jpeg");
+    expectNoMetadata(await bytesOf(out));
+    expect(log).toEqual([
+      "url of image/png",
+      "img decode blob:selfie-1",
+      "offscreen 2048x1536",
+      "offscreen draw 0,0 2048x1536",
+      "encode image/jpeg 0.9",
+      "revoke blob:selfie-1",
+    ]);
+  });
+
+  it("a photo it cannot decode frees the address and is refused as damaged (a PNG) or unreadable (HEIC)", async () => {
+    imgDecoder({ width: 0, height: 0, fails: true });
+    const png = await prepareSelfie(photo("image/png", PNG_HEAD)).catch((e: unknown) => e);
+    expect(png).toBeInstanceOf(SelfieUnusableError);
+    expect([(png as SelfieUnusableError).reason, (png as SelfieUnusableError).format]).toEqual([
+      "damaged",
+      "png",
+    ]);
+    expect(log).toEqual(["url of image/png", "img decode blob:selfie-1", "revoke blob:selfie-1"]);
+    const heic = [0, 0, 0, 24, ...[..."ftypheic"].map((c) => c.charCodeAt(0)), 0, 0, 0, 0];
+    const error = await prepareSelfie(photo("image/heic", heic)).catch((e: unknown) => e);
+    expect((error as SelfieUnusableError).reason).toBe("format-unreadable");
+  });
+});
+
+describe("prepareSelfie of pictures without pixels, and of what a canvas gives back", () => {
+  it.each([
+    [0, 480],
+    [640, 0],
+  ])("a picture %i × %i is not sent, and its bitmap is released", async (width, height) => {
+    decodesAs(width, height);
+    vi.stubGlobal("OffscreenCanvas", FakeOffscreenCanvas);
+    await expect(prepareSelfie(photo("image/png"))).rejects.toThrow("an image without pixels");
+    expect(log).toEqual(["decode image/png", "close"]);
+  });
+
+  it("a picture of a single pixel is still one", async () => {
+    decodesAs(1, 1);
+    vi.stubGlobal("OffscreenCanvas", FakeOffscreenCanvas);
+    expect((await prepareSelfie(photo("image/png"))).type).toBe("image/jpeg");
+    expect(log).toContain("offscreen 1x1");
+  });
+
+  it("a canvas that gives back no JPEG makes the photo damaged, named by its own format", async () => {
+    decodesAs(640, 480);
+    vi.stubGlobal(
+      "OffscreenCanvas",
+      class extends FakeOffscreenCanvas {
+        override async convertToBlob() {
+          return new Blob([new Uint8Array(PNG_HEAD)], { type: "image/png" });
+        }
+      },
+    );
+    const error = await prepareSelfie(photo("image/png", PNG_HEAD)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SelfieUnusableError);
+    expect((error as SelfieUnusableError).message).toBe("selfie unusable: damaged (png)");
+    expect([(error as SelfieUnusableError).reason, (error as SelfieUnusableError).format]).toEqual([
+      "damaged",
+      "png",
+    ]);
+  });
+
+  it("a failure that is no bad JPEG is passed on as it is", async () => {
+    decodesAs(640, 480);
+    const broken = new Error("the canvas lost its memory");
+    vi.stubGlobal(
+      "OffscreenCanvas",
+      class extends FakeOffscreenCanvas {
+        override async convertToBlob() {
+          return {
+            arrayBuffer: async () => {
+              throw broken;
+            },
+          } as unknown as Blob;
+        }
+      },
+    );
+    await expect(prepareSelfie(photo("image/png"))).rejects.toBe(broken);
+  });
+
+  it("createImageBitmap alone is a decoder (no Image needed)", async () => {
+    decodesAs(640, 480);
+    vi.stubGlobal("Image", undefined);
+    vi.stubGlobal("OffscreenCanvas", FakeOffscreenCanvas);
+    expect((await prepareSelfie(photo("image/png", PNG_HEAD))).type).toBe("image/jpeg");
+    expect(log[0]).toBe("decode image/png");
+  });
+
+  it("an AVIF photo this browser cannot decode is refused saying its format cannot be read", async () => {
+    vi.stubGlobal("createImageBitmap", async () => {
+      throw new DOMException("The source image could not be decoded.", "InvalidStateError");
+    });
+    const avif = [0, 0, 0, 24, ...[..."ftypavif"].map((c) => c.charCodeAt(0)), 0, 0, 0, 0];
+    const error = await prepareSelfie(photo("image/avif", avif)).catch((e: unknown) => e);
+    expect([(error as SelfieUnusableError).reason, (error as SelfieUnusableError).format]).toEqual([
+      "format-unreadable",
+      "avif",
+    ]);
+  });
+
+  it("an unknown format nothing can decode says so in its message", async () => {
+    vi.stubGlobal("createImageBitmap", undefined);
+    vi.stubGlobal("Image", undefined);
+    const error = await prepareSelfie(photo("", [1, 2, 3, 4])).catch((e: unknown) => e);
+    expect((error as SelfieUnusableError).message).toBe(
+      "selfie unusable: format-unreadable (unknown format)",
+    );
+    expect((error as SelfieUnusableError).format).toBeNull();
+  });
+});
