@@ -55,8 +55,8 @@ const APP0_JFIF = segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0]);
 const DQT = segment(0xdb, [0, 1, 2, 3]);
 const SOF0 = segment(0xc0, [8, 0, 1, 0, 1, 1, 1, 0x11, 0]);
 const SOS = segment(0xda, [1, 1, 0, 0, 0x3f, 0]);
-/** Entropy-coded data: a 0xFF in it is stuffed with 0x00, a restart marker may follow. */
-const SCAN_DATA = [0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56];
+/** Entropy-coded data: a 0xFF in it is stuffed with 0x00 (here its first byte), a restart marker inside. */
+const SCAN_DATA = [0xff, 0x00, 0x12, 0xff, 0xd0, 0x34];
 const jpeg = (...parts: number[][]) => new Uint8Array(parts.flat());
 
 describe("the segments a selfie keeps and loses (T.81 B.1)", () => {
