@@ -23,6 +23,7 @@ export function resolveHost(
 export function hostName(host: string): string {
   const lower = host.toLowerCase();
   const bracket = lower.startsWith("[") ? lower.indexOf("]") : -1;
+  // Stryker disable next-line EqualityOperator: equivalent, a name that starts with "[" has its "]" after index 0, so bracket is -1 or above 0
   const withoutPort = bracket > 0 ? lower.slice(0, bracket + 1) : lower.replace(/:\d*$/, "");
   return withoutPort.endsWith(".") ? withoutPort.slice(0, -1) : withoutPort;
 }

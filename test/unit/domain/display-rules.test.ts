@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { TENANT_ID_RE } from "../../../cli/config/schema.ts";
 import { authorityOf } from "../../../storefront/src/domain/auth.ts";
 import { footerParts } from "../../../storefront/src/domain/footer.ts";
-import { resolveHost } from "../../../storefront/src/domain/host.ts";
+import { hostName, localName, resolveHost } from "../../../storefront/src/domain/host.ts";
 import { detectLanguage, mapBrowserLanguage } from "../../../storefront/src/domain/language.ts";
 import { menuEntries } from "../../../storefront/src/domain/menu.ts";
 import { formatMoney } from "../../../storefront/src/domain/money.ts";
@@ -121,6 +121,35 @@ describe("per-host overrides (spec §1: 840 on US hosts)", () => {
       currencyId: 643,
       language: undefined,
     });
+  });
+
+  it("a host's name is compared as nginx's $host reads it: lower case, no port, no trailing dot", () => {
+    expect(hostName("EN.mysport.ru.:443")).toBe("en.mysport.ru");
+    expect(hostName("en.mysport.ru.")).toBe("en.mysport.ru");
+    expect(hostName("en.mysport.ru:")).toBe("en.mysport.ru");
+    expect(hostName("127.0.0.1:4301")).toBe("127.0.0.1");
+    expect(resolveHost(config as never, "us.shop.example.")).toEqual({
+      currencyId: 840,
+      language: "en",
+    });
+  });
+
+  it("an IPv6 literal keeps the colons inside its brackets; whatever follows the bracket is its port", () => {
+    expect(hostName("[::1]:4173")).toBe("[::1]");
+    expect(hostName("[2001:DB8::1]")).toBe("[2001:db8::1]");
+    // A forged Host header: the name still ends at the bracket.
+    expect(hostName("[::1]:preview")).toBe("[::1]");
+    // Elsewhere only digits at the end are a port.
+    expect(hostName("shop.example:80x")).toBe("shop.example:80x");
+    // Only a name that starts with "[" is an IPv6 literal.
+    expect(hostName("shop]example")).toBe("shop]example");
+  });
+
+  it("a tenant host under .localhost (the preview on this machine) is that host", () => {
+    expect(localName("en.mysport.ru.localhost")).toBe("en.mysport.ru");
+    expect(localName("localhost")).toBe("localhost");
+    expect(localName("mysport.ru")).toBe("mysport.ru");
+    expect(resolveHost(config as never, "us.shop.example.localhost:4173").currencyId).toBe(840);
   });
 });
 

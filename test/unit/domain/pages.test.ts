@@ -6,7 +6,12 @@ import { describe, expect, it } from "vitest";
 import { nginxPageMaps } from "../../../cli/build/nginx-pages.ts";
 import { loadTenant } from "../../../cli/config/load.ts";
 import {
+  cookieValue,
+  eventIdOfPath,
+  FULL_PAGES,
   firstAcceptedLanguage,
+  isShell,
+  languageCookieName,
   pageFile,
   pageForPath,
   servedLanguage,
@@ -35,6 +40,19 @@ describe("pageForPath", () => {
     expect(pageForPath("/for-business", menu)).toBe("shell");
   });
 
+  it("the event page's shell and the cart's shell wait for the app; every full page is whole", () => {
+    expect(isShell("shell")).toBe(true);
+    expect(isShell("cart-shell")).toBe(true);
+    for (const page of FULL_PAGES) expect(isShell(page), page).toBe(false);
+  });
+
+  it("only an event page's path names an event to prefetch, not an order's or a participant's id", () => {
+    expect(eventIdOfPath("/event/1003")).toBe("1003");
+    expect(eventIdOfPath("/order/1003")).toBeNull();
+    expect(eventIdOfPath("/my-account/order/1003")).toBeNull();
+    expect(eventIdOfPath("/search/1003/42")).toBeNull();
+  });
+
   it("lives under _pages/{language}/", () => {
     expect(pageFile("es", "contacts")).toBe("_pages/es/contacts.html");
   });
@@ -54,6 +72,17 @@ describe("servedLanguage (spec §4 with a request's cookie and Accept-Language)"
     expect(firstAcceptedLanguage("*")).toBeUndefined();
     expect(firstAcceptedLanguage("")).toBeUndefined();
     expect(firstAcceptedLanguage(null)).toBeUndefined();
+  });
+
+  it("a first entry that is no language range is no preference (RFC 4647 §2.1)", () => {
+    for (const header of ["ru en", "1en", "-en", "en_US", "en-", "ru-RU-toolongsubtag"])
+      expect(firstAcceptedLanguage(header), header).toBeUndefined();
+    expect(servedLanguage({ ...ruEn, acceptLanguage: "en ru" })).toBe("ru");
+  });
+
+  it("only spaces and tabs around the first entry are dropped (RFC 9110 OWS)", () => {
+    expect(firstAcceptedLanguage("\t  en-US \t ;q=1")).toBe("en-US");
+    expect(firstAcceptedLanguage("  en  ,ru")).toBe("en");
   });
 
   it("ru and the CIS languages → ru, es only where offered, everything else → en, nothing → default", () => {
@@ -119,5 +148,19 @@ describe("nginx's maps", () => {
     expect(maps.pageVar).toMatch(/^[a-z0-9_]+$/);
     // The US variant: every line answers en.
     expect(maps.languageLines.every((l) => l.endsWith(" en;"))).toBe(true);
+  });
+});
+
+describe("the language cookie as a server reads it", () => {
+  const name = languageCookieName("mysport");
+
+  it("spaces and tabs around a cookie's name and value are dropped, as nginx's $cookie_ drops them", () => {
+    expect(cookieValue(`theme=dark;  ${name} =\ten ; other=1`, name)).toBe("en");
+  });
+
+  it("a name without a value (no '=') is no cookie: the next pair of that name counts", () => {
+    expect(cookieValue(`${name} ; ${name}=en`, name)).toBe("en");
+    expect(cookieValue(`${name}`, name)).toBeNull();
+    expect(cookieValue(null, name)).toBeNull();
   });
 });

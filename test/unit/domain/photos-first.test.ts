@@ -33,5 +33,8 @@ describe("allPhotosEventOf", () => {
     expect(allPhotosEventOf("/event/1003", "?tab=all")).toBeNull();
     expect(allPhotosEventOf("/search/1003/301", "?tab=all")).toBeNull();
     expect(allPhotosEventOf("/event/%E0%A4%A/photos", "?tab=all")).toBeNull();
+    // Only the whole path: not under another prefix, not a page below the gallery.
+    expect(allPhotosEventOf("/shop/event/1003/photos", "?tab=all")).toBeNull();
+    expect(allPhotosEventOf("/event/1003/photos/42", "?tab=all")).toBeNull();
   });
 });

@@ -21,6 +21,13 @@ describe("startingPrices", () => {
     ).toEqual({ photo: { price: 290, from: true }, allMine: { price: 990, from: false } });
   });
 
+  it("an event selling photos only in frames starts at its frame; a cheaper package is never a photo's price", () => {
+    expect(startingPrices([product("frame", 390), product("photos_with_me", 190)])).toEqual({
+      photo: { price: 390, from: true },
+      allMine: { price: 190, from: false },
+    });
+  });
+
   it("packages per distance at different prices: 'from' the lowest", () => {
     expect(
       startingPrices([product("photos_with_me", 1490), product("photos_with_me", 990)]).allMine,

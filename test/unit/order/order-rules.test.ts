@@ -6,6 +6,7 @@ import { isInAppBrowser } from "../../../storefront/src/domain/in-app-browser.ts
 import {
   currentPayment,
   emailProblem,
+  isFreeOrder,
   ORDER_STATE_LABELS,
   paymentOutcome,
   pollDelay,
@@ -84,6 +85,20 @@ describe("checkout e-mail (spec §5)", () => {
     for (const good of ["runner@example.com", " anna.k+race@mail.ru ", "x@sub.domain.org"]) {
       expect(emailProblem(good), good).toBeNull();
     }
+  });
+  it("an address is at most 254 characters (RFC 5321)", () => {
+    const at254 = `${"a".repeat(64)}@${"b".repeat(186)}.ru`;
+    expect(at254).toHaveLength(254);
+    expect(emailProblem(at254)).toBeNull();
+    expect(emailProblem(`a${at254}`)).toBe("invalid");
+  });
+});
+
+describe("a free order (spec §5: a promo code giving 100 % off)", () => {
+  it("has items and nothing to pay, so no payment step; an order of nothing is empty, not free", () => {
+    expect(isFreeOrder(0, 2)).toBe(true);
+    expect(isFreeOrder(0, 0)).toBe(false);
+    expect(isFreeOrder(290, 1)).toBe(false);
   });
 });
 
