@@ -1,6 +1,14 @@
 import { makeAutoObservable, runInAction } from "mobx";
 import { type PhotoToSave, SHARE_BATCH } from "../domain/save-photos.ts";
-import { photosCache, registerWorker, type WithBackgroundFetch } from "./offline-cache.ts";
+import type { WithBackgroundFetch } from "./offline-cache.ts";
+
+/**
+ * The cache (and download id) of a purchase's photos. offline-cache.ts is reached by dynamic
+ * import only, here as everywhere: one chunk, loaded on demand, that the first chunk's sign-out
+ * loads alone (a static import would split it and make the first chunk carry a preload list).
+ */
+const photosCacheOf = async (key: string, tenant: string) =>
+  (await import("./offline-cache.ts")).photosCache(key, tenant);
 
 /**
  * Background Fetch (Chromium, Android first): the browser downloads a list of files itself, with
@@ -59,7 +67,7 @@ export class BackgroundPhotosStore {
     this.urls = unsaved.map((p) => p.downloadUrl);
     const { ports } = this.deps;
     if (!ports || unsaved.length <= SHARE_BATCH) return;
-    const id = photosCache(key, this.deps.tenant);
+    const id = await photosCacheOf(key, this.deps.tenant);
     if (await ports.running(id)) {
       this.set(key, "downloading");
       await this.follow(key, id);
@@ -75,7 +83,7 @@ export class BackgroundPhotosStore {
     const key = this.key;
     if (!ports || key === null || this.phase !== "idle") return;
     this.phase = "downloading";
-    const id = photosCache(key, tenant);
+    const id = await photosCacheOf(key, tenant);
     if (!(await ports.start(id, this.urls, title))) {
       this.set(key, "idle");
       return;
@@ -86,7 +94,7 @@ export class BackgroundPhotosStore {
   /** Every photo saved: the downloaded copies are let go. */
   async release(): Promise<void> {
     if (this.key === null || !this.deps.ports) return;
-    await this.deps.ports.remove(photosCache(this.key, this.deps.tenant));
+    await this.deps.ports.remove(await photosCacheOf(this.key, this.deps.tenant));
   }
 
   private async follow(key: string, id: string): Promise<void> {
@@ -120,6 +128,7 @@ export function browserBackground(tenant: string): BackgroundPorts | undefined {
     async start(id, urls, title) {
       try {
         // The worker stores what arrives: registered now unless a kept order did it already.
+        const { registerWorker } = await import("./offline-cache.ts");
         const worker = ((await registration()) ??
           (await registerWorker(tenant))) as WithBackgroundFetch | null;
         // The brand's own icon in the browser's notification (the page's apple-touch-icon).

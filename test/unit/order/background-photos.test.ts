@@ -4,7 +4,7 @@
  * browser, follows a download the closed page started, and lets the copies go once every
  * photo is saved. The browser's side runs in Chromium (test/e2e/background-download.spec.ts).
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   isPersonCache,
   isPhotosCache,
@@ -95,7 +95,7 @@ describe("Download in the background", () => {
     const background = store(ports);
     await background.open(KEY, photos(30));
     const started = background.start("MySport: 30 photos of order № 90004");
-    await Promise.resolve();
+    await vi.waitFor(() => expect(log).toHaveLength(1));
     expect(background.phase).toBe("downloading");
     expect(log).toEqual([`start ${ID} 30 "MySport: 30 photos of order № 90004"`]);
     // A second tap meanwhile starts nothing.
@@ -123,9 +123,7 @@ describe("Download in the background", () => {
     const { ports, finish } = fakePorts({ running: true });
     const back = store(ports);
     const opening = back.open(KEY, photos(30));
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(back.phase).toBe("downloading");
+    await vi.waitFor(() => expect(back.phase).toBe("downloading"));
     finish(30);
     await opening;
     expect(back.phase).toBe("downloaded");

@@ -186,14 +186,15 @@ describe("publishing under load through a real nginx", () => {
 /**
  * The tenant's home in Chromium, controlled by the shop's worker: registered as the shop does
  * when it keeps a paid order (/sw.js?tenant=…), then taking the open page (clients.claim).
- * Every request of the page that fails or answers an error is noted, but the API's (/public/:
- * no backend is behind this nginx, its generated block answers 404 there).
+ * Every request of the page that fails or answers an error is noted, but the backend's: the API
+ * (/public/) and the identity provider the silent sign-in check asks (/auth/); none is behind
+ * this nginx, and its generated block answers 404 there.
  */
 async function controlledPage(url: string): Promise<{ page: Page; failures: string[] }> {
   browser = await chromium.launch({ executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   const failures: string[] = [];
-  const api = (url: string) => new URL(url).pathname.startsWith("/public/");
+  const api = (url: string) => /^\/(public|auth)\//.test(new URL(url).pathname);
   page.on("requestfailed", (r) => {
     if (!api(r.url())) failures.push(`${r.url()} ${r.failure()?.errorText}`);
   });
