@@ -21,6 +21,10 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },
     locale: "ru-RU",
+    // The shop's service worker (registered once a paid order is kept offline) answers a page's
+    // requests itself, where a test's page.route no longer sees them: blocked by default, and
+    // allowed by the specs about it (offline-order.spec.ts; background-download.spec.ts).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: TEST_BROWSER_PATH,
       args: [

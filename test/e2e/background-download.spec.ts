@@ -40,6 +40,8 @@ test("downloaded in the background with the page closed, then saved to Photos wi
     viewport: { width: 390, height: 844 },
     hasTouch: true,
     isMobile: true,
+    // The worker keeps the download (the suite blocks it elsewhere: playwright.config.ts).
+    serviceWorkers: "allow",
   });
   const guards = watchContext(context);
   try {

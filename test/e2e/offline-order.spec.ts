@@ -14,6 +14,8 @@ test.use({
   viewport: { width: 390, height: 844 },
   hasTouch: true,
   isMobile: true,
+  // The worker is what this spec is about (the suite blocks it elsewhere: playwright.config.ts).
+  serviceWorkers: "allow",
 });
 
 /** The demo's paid order of 30 photos (Kazan Night Run, № 90004). */

@@ -105,8 +105,6 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
         await page.waitForURL(/\/order\/[^/]+$/);
         await expect(page.locator(".paid-order")).toBeVisible({ timeout: 20_000 });
         await expect(page.locator(".order-actions")).toBeVisible();
-        // Kept for offline: the line under the order appears once the order is in the cache.
-        await expect(page.locator(".order-offline")).toBeVisible();
         // The order number grows with every order the preview has taken: masked.
         await shot(page, quiet, name("order-paid"), ["main h1"]);
       });
@@ -155,7 +153,6 @@ for (const [size, device] of Object.entries(VIEWPORTS)) {
         await page.waitForURL(/\/order\/[^/]+$/);
         await expect(page.locator(".paid-photo__share").first()).toBeVisible({ timeout: 20_000 });
         await expect(page.locator(".order-actions")).toBeVisible();
-        await expect(page.locator(".order-offline")).toBeVisible();
         await shot(page, quiet, name("order-paid-share"), ["main h1"]);
       });
     });
