@@ -93,7 +93,8 @@ export interface Http {
   request(service: Service, path: string, options: NoneOptions): Promise<ApiResult<null>>;
   /**
    * The request a JSON GET call would send (its address and headers, the token where `auth`),
-   * without sending it: what the paid order kept offline is fetched again as (offline-orders).
+   * without sending it: the paid order kept offline fetches its reply again with it
+   * (stores/offline-cache.ts).
    */
   getRequest(service: Service, path: string, options?: { query?: Query; auth?: boolean }): Request;
   /** A call to an address the backend gave (archive file, selfie file) or a fixed path. */
