@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDemo } from "../demo/demo-server.ts";
-import { json, type Rule, shop, withPhoto as withPhotoOf } from "../faults/shop.ts";
+import { CHECKOUT, json, PAY, type Rule, shop, withPhoto as withPhotoOf } from "../faults/shop.ts";
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
 beforeAll(async () => {
@@ -15,8 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => demo.close());
 
-const CHECKOUT = /^POST \/shoppingCarts\/[^/]+$/;
-const PAY = /^POST \/invoices\/[^/]+\/payments$/;
 const EMAIL = "runner@example.com";
 
 const isCheckout: (m: string, p: string) => boolean = (m, p) => CHECKOUT.test(`${m} ${p}`);

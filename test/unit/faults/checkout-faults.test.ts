@@ -5,16 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDemo } from "../demo/demo-server.ts";
-import { type Rule, withPhoto } from "./shop.ts";
+import { CHECKOUT, PAY, type Rule, withPhoto } from "./shop.ts";
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
 beforeAll(async () => {
   demo = await startDemo();
 });
 afterAll(() => demo.close());
-
-const CHECKOUT = /^POST \/shoppingCarts\/[^/]+$/;
-const PAY = /^POST \/invoices\/[^/]+\/payments$/;
 
 /** A cart with one photo of event 1003, on the checkout's step Order. */
 async function atCheckout() {

@@ -125,6 +125,10 @@ export const CART_ENTRY_NAME = "storefront.cart";
 export const CART_ENTRY = tenantKey(testSettings().id, CART_ENTRY_NAME);
 
 /** The event the cart tests buy from: 60 photos, a photo product, packages and frames. */
+/** The checkout call and the payment call, as a Rule's "METHOD path" sees them. */
+export const CHECKOUT = /^POST \/shoppingCarts\/[^/]+$/;
+export const PAY = /^POST \/invoices\/[^/]+\/payments$/;
+
 export const KAZAN = { eventId: "1003", name: "Kazan Night Run 2025" };
 
 /** A shop (a new device unless `map` is given) with an open cart, Kazan's photo product and photos. */

@@ -7,39 +7,12 @@
 import { autorun } from "mobx";
 import { describe, expect, it } from "vitest";
 import { createHttp } from "../../../storefront/src/api/http.ts";
-import type { BoughtPhoto } from "../../../storefront/src/api/index.ts";
-import type { Purchase } from "../../../storefront/src/domain/purchase.ts";
 import type { ShareOutcome } from "../../../storefront/src/stores/files.ts";
 import { SaveAllStore } from "../../../storefront/src/stores/SaveAllStore.ts";
+import { purchaseOf } from "../fixtures/purchases.ts";
 import { mapStorage } from "../fixtures/stores.ts";
 
 const ORIGIN = "https://shop.example";
-const photo = (n: number): BoughtPhoto => ({
-  photoId: `a1004-${n}`,
-  thumbnailUrl: `/demo/img/thumb/a1004-${n}.svg`,
-  downloadUrl: `/demo/img/download/a1004-${n}.jpg`,
-});
-
-/** A paid order of `count` photos in one package line, as /order/order-seed-04 has 30. */
-const purchaseOf = (count: number, key = "order:order-seed-04"): Purchase => ({
-  key,
-  archive: { orderId: key },
-  number: "1042",
-  invoiceId: null,
-  currencyId: 643,
-  discount: null,
-  total: 0,
-  items: [
-    {
-      id: "line-1",
-      product: { title: "All photos", productType: "allPhotos" },
-      photoId: null,
-      price: 0,
-      photos: Array.from({ length: count }, (_, i) => photo(i + 1)),
-      codes: [],
-    },
-  ],
-});
 
 /** The bytes the server sends for a photo: its address, so each file is told by its content. */
 const bytesOf = (url: string) => new TextEncoder().encode(`JPEG of ${new URL(url).pathname}`);

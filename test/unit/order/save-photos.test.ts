@@ -4,8 +4,6 @@
  * failed download and a reload each go on with the photos not saved yet.
  */
 import { describe, expect, it } from "vitest";
-import type { BoughtPhoto } from "../../../storefront/src/api/index.ts";
-import type { Purchase } from "../../../storefront/src/domain/purchase.ts";
 import {
   lineKey,
   nextBatch,
@@ -19,34 +17,8 @@ import {
 } from "../../../storefront/src/domain/save-photos.ts";
 import type { ShareOutcome } from "../../../storefront/src/stores/files.ts";
 import { SaveAllStore, saveAllOf } from "../../../storefront/src/stores/SaveAllStore.ts";
+import { photo, purchaseOf } from "../fixtures/purchases.ts";
 import { mapStorage } from "../fixtures/stores.ts";
-
-const photo = (n: number, paid = true): BoughtPhoto => ({
-  photoId: `a1004-${n}`,
-  thumbnailUrl: `/demo/img/thumb/a1004-${n}.svg`,
-  downloadUrl: paid ? `/demo/img/download/a1004-${n}.jpg` : null,
-});
-
-/** A paid order of `count` photos in one package line, as /order/order-seed-04 has 30. */
-const purchaseOf = (count: number, key = "order:order-seed-04"): Purchase => ({
-  key,
-  archive: { orderId: key },
-  number: "1042",
-  invoiceId: null,
-  currencyId: 643,
-  discount: null,
-  total: 0,
-  items: [
-    {
-      id: "line-1",
-      product: { title: "All photos", productType: "allPhotos" },
-      photoId: null,
-      price: 0,
-      photos: Array.from({ length: count }, (_, i) => photo(i + 1)),
-      codes: [],
-    },
-  ],
-});
 
 describe("the photos a phone saves, and their names", () => {
   it("each download once, in page order, named by the shop, the order's number and its place; a photo bought plain and in a frame is two files", async () => {

@@ -347,6 +347,20 @@ describe("a target's state.json is read as untrusted", () => {
 });
 
 describe("a host another tenant serves on the target", () => {
+  /** `publish mysport --json` of version a to the folder target `root`. */
+  const publishA = (root: string) => [
+    "publish",
+    ID,
+    "--to",
+    root,
+    "--tenants-dir",
+    v.a!.tenantsDir,
+    "--out-dir",
+    v.a!.distDir,
+    "--no-nginx-test",
+    "--json",
+  ];
+
   it("is refused before anything is uploaded, though no file of the tenants folder names it; once that tenant no longer serves it, the publish goes on", async () => {
     const root = join(work, "served");
     // A brand no longer in the folder (or published from another repository) serves mysport.ru.
@@ -363,18 +377,7 @@ describe("a host another tenant serves on the target", () => {
     };
     await writeFile(join(other, "state.json"), JSON.stringify({ releases: [record] }));
     await symlink("releases/0123456789abcdef", join(other, "current"));
-    const args = [
-      "publish",
-      ID,
-      "--to",
-      root,
-      "--tenants-dir",
-      v.a!.tenantsDir,
-      "--out-dir",
-      v.a!.distDir,
-      "--no-nginx-test",
-      "--json",
-    ];
+    const args = publishA(root);
     const refused = await storefront(args);
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.stdout).tenants[0].error).toBe(
@@ -407,18 +410,7 @@ describe("a host another tenant serves on the target", () => {
       await writeFile(join(folder, "state.json"), JSON.stringify({ releases: [record] }));
       await symlink("releases/0123456789abcdef", join(folder, "current"));
     }
-    const published = await storefront([
-      "publish",
-      ID,
-      "--to",
-      root,
-      "--tenants-dir",
-      v.a!.tenantsDir,
-      "--out-dir",
-      v.a!.distDir,
-      "--no-nginx-test",
-      "--json",
-    ]);
+    const published = await storefront(publishA(root));
     expect([published.code, JSON.parse(published.stdout).tenants[0].status]).toEqual([
       0,
       "published",
