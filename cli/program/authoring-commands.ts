@@ -41,12 +41,28 @@ export function addAuthoringCommands({ program, print, setExitCode }: CommandCon
       const { apiDocument } = await import("../api/openapi.ts");
       const { CORE_VERSION } = await import("../build/version.ts");
       const text = `${JSON.stringify(await apiDocument(CORE_VERSION), null, 2)}\n`;
-      if (o.out === "-") process.stdout.write(text);
-      else {
-        const { writeFile } = await import("node:fs/promises");
-        await writeFile(o.out, text);
-        print.out(`wrote ${o.out}`);
+      if (o.out === "-") {
+        // Piped into a reader that stops early (`| head`): that is the reader's choice, no error.
+        process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+          if (error.code === "EPIPE") process.exit(0);
+          throw error;
+        });
+        process.stdout.write(text);
+        return;
       }
+      const { writeFile } = await import("node:fs/promises");
+      try {
+        await writeFile(o.out, text);
+      } catch (error) {
+        const reason =
+          (error as NodeJS.ErrnoException).code === "ENOENT"
+            ? "its folder does not exist"
+            : String((error as Error).message);
+        print.err(`api-schema: cannot write ${o.out}: ${reason}`);
+        setExitCode(1);
+        return;
+      }
+      print.out(`wrote ${o.out}`);
     });
 
   program

@@ -41,8 +41,31 @@ describe("storefront usage errors exit 2 with a clear message", () => {
     const r = await cli("--help");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: storefront \[options\] \[command\]/);
-    for (const command of ["list", "validate", "build", "schema", "new", "docs", "preview"]) {
+    for (const command of [
+      "list",
+      "validate",
+      "build",
+      "schema",
+      "api-schema",
+      "new",
+      "docs",
+      "preview",
+    ]) {
       expect(r.stdout).toMatch(new RegExp(`^ {2}${command}\\b`, "m"));
     }
+  });
+});
+
+describe("api-schema as an operator runs it", () => {
+  it("a folder that does not exist: said in one line, exit 1, nothing written", async () => {
+    const r = await cli("api-schema", "--out", "/nonexistent-folder/api.json");
+    expect([r.code, r.stderr.trim()]).toEqual([
+      1,
+      "api-schema: cannot write /nonexistent-folder/api.json: its folder does not exist",
+    ]);
+  });
+  it("--out - prints the document", async () => {
+    const r = await cli("api-schema", "--out", "-");
+    expect([r.code, JSON.parse(r.stdout).openapi]).toEqual([0, "3.1.0"]);
   });
 });
