@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import Handlebars from "handlebars";
-import { stringify } from "yaml";
+import { parse, stringify } from "yaml";
 import { contrastProblems } from "../config/contrast.ts";
 import type { Language, TenantConfig } from "../config/schema.ts";
 import { brandSvgs, colorFromId, onColor } from "./brand-svg.ts";
@@ -235,15 +235,21 @@ export function scaffoldTenant(
 }
 
 const hbs = Handlebars.create();
-// YAML scalars and flow lists, quoted wherever a YAML 1.1 reader could misread them ("08:00").
+// YAML scalars and flow lists, quoted wherever a YAML 1.1 reader could misread them ("08:00"),
+// and double-quoted throughout where plain text would read back as something else under either
+// version (the loader reads 1.2, where "0o0" is an octal number).
 hbs.registerHelper("y", (value: unknown) => {
   if (value === undefined) throw new Error("tenant.yaml.hbs: a value is missing from the view");
-  return stringify(value, {
+  const options = {
     collectionStyle: "flow",
     flowCollectionPadding: false,
     lineWidth: 0,
     version: "1.1",
-  }).trimEnd();
+  } as const;
+  const out = stringify(value, options).trimEnd();
+  const same = (read: unknown) => JSON.stringify(read) === JSON.stringify(value);
+  if (same(parse(out)) && same(parse(out, { version: "1.1" }))) return out;
+  return stringify(value, { ...options, defaultStringType: "QUOTE_DOUBLE" }).trimEnd();
 });
 
 /** The YAML text of a tenant config, with the schema comment editors use. */
