@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { consolePrinter } from "./commands/print.ts";
+import { addApiCommands } from "./program/api-commands.ts";
 import { addAuthoringCommands } from "./program/authoring-commands.ts";
 import { addBuildCommands } from "./program/build-commands.ts";
 import type { CommandContext } from "./program/common.ts";
@@ -33,6 +34,7 @@ export async function main(argv: string[]): Promise<number> {
   addPublishCommands(context); // publish, rollback
   addAuthoringCommands(context); // schema, new, docs
   addServeCommands(context); // preview, dev
+  addApiCommands(context); // api-schema, check-api
 
   try {
     await program.parseAsync(argv);

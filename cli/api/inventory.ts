@@ -35,6 +35,8 @@ export interface ApiCall {
   /** json: a JSON reply checked by `contract`; headers: reply headers checked by it; blob; none. */
   reply: "json" | "headers" | "blob" | "none";
   contract: Contract<unknown> | null;
+  /** The success status spec §7 names for it, or null where any 2xx will do. */
+  status: number | null;
 }
 
 type Sample = readonly unknown[];
@@ -124,6 +126,7 @@ export async function apiCalls(): Promise<ApiCall[]> {
       body: o.body,
       reply: (o.responseType as ApiCall["reply"] | undefined) ?? "json",
       contract: (o.contract as Contract<unknown> | undefined) ?? null,
+      status: (o.status as number | undefined) ?? null,
     });
   };
   const refused: ApiResult<never> = {

@@ -2,9 +2,9 @@
  * The API the shop expects, as an OpenAPI 3.1 document (`storefront api-schema`, committed as
  * docs/api.openapi.json): every call of inventory.ts with its method, path under the service's
  * prefix, query, the headers the shop sends (Accept-Language always, the Bearer token where
- * spec §6 says, X-Search-Token), its body, and what it reads back: a success (any 2xx: the
- * client reads none of them apart) with the reply's schema from the contract the client checks
- * it with, or the headers it reads; every error as `{code, message}`. Calls to an address the
+ * spec §6 says, X-Search-Token), its body, and what it reads back: a success (the status spec
+ * §7 names, else any 2xx) with the reply's schema from the contract the client checks it with,
+ * or the headers it reads; every error as `{code, message}`. Calls to an address the
  * backend gave (an archive's file, a selfie's file) have no path of their own: they are listed
  * under `x-address-calls`.
  */
@@ -110,7 +110,11 @@ function operation(call: ApiCall): JsonSchema {
   const op: JsonSchema = {
     operationId: call.id,
     parameters,
-    responses: { "2XX": success(call), default: ERROR },
+    // The status spec §7 names, where it names one; otherwise any 2xx (the shop reads none apart).
+    responses: {
+      [call.status === null ? "2XX" : String(call.status)]: success(call),
+      default: ERROR,
+    },
   };
   // The token goes where the shop has one; an anonymous visitor makes the same call without it.
   if (call.auth) op.security = [{ bearer: [] }, {}];

@@ -1,7 +1,6 @@
 /**
  * The commands for writing tenant files: `schema` (the JSON Schema for editors), `new` (a
- * tenant's first YAML and logos) and `docs` (the reference of every field); and `api-schema`,
- * the OpenAPI document of the backend API the shop calls (for the backend's team).
+ * tenant's first YAML and logos) and `docs` (the reference of every field).
  */
 import type { CommandContext } from "./common.ts";
 
@@ -29,40 +28,6 @@ export function addAuthoringCommands({ program, print, setExitCode }: CommandCon
         const { writeFile } = await import("node:fs/promises");
         await writeFile(o.out, text);
       } else process.stdout.write(text);
-    });
-
-  program
-    .command("api-schema")
-    .description(
-      "Write the OpenAPI 3.1 document of every backend call the shop makes (default docs/api.openapi.json)",
-    )
-    .option("--out <file>", "where to write it; - prints it", "docs/api.openapi.json")
-    .action(async (o: { out: string }) => {
-      const { apiDocument } = await import("../api/openapi.ts");
-      const { CORE_VERSION } = await import("../build/version.ts");
-      const text = `${JSON.stringify(await apiDocument(CORE_VERSION), null, 2)}\n`;
-      if (o.out === "-") {
-        // Piped into a reader that stops early (`| head`): that is the reader's choice, no error.
-        process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-          if (error.code === "EPIPE") process.exit(0);
-          throw error;
-        });
-        process.stdout.write(text);
-        return;
-      }
-      const { writeFile } = await import("node:fs/promises");
-      try {
-        await writeFile(o.out, text);
-      } catch (error) {
-        const reason =
-          (error as NodeJS.ErrnoException).code === "ENOENT"
-            ? "its folder does not exist"
-            : String((error as Error).message);
-        print.err(`api-schema: cannot write ${o.out}: ${reason}`);
-        setExitCode(1);
-        return;
-      }
-      print.out(`wrote ${o.out}`);
     });
 
   program

@@ -7,6 +7,9 @@ import { path } from "./path.ts";
 /** Which purchase to zip. */
 export type ArchiveRequest = { orderId: string } | { preorderId: string };
 
+/** Spec §7: a new archive is 201; any other status is an archive error. */
+const ARCHIVE_CREATED = 201;
+
 export interface ArchiveCreated {
   archiveId: string;
   /** Address of the archive resource (GET it for its state). */
@@ -32,12 +35,13 @@ export function createArchivesApi(http: Http): ArchivesApi {
         method: "POST",
         body: request,
         responseType: "headers",
+        status: ARCHIVE_CREATED,
         contract: archiveCreatedHeaders,
         signal: options?.signal,
       });
       if (!result.ok) return result;
-      if (result.status !== 201) {
-        const message = `Archive creation answered ${result.status} instead of 201`;
+      if (result.status !== ARCHIVE_CREATED) {
+        const message = `Archive creation answered ${result.status} instead of ${ARCHIVE_CREATED}`;
         const error = new HttpError(result.status, "UnexpectedStatus", message, null);
         return { ok: false, status: result.status, data: null, error };
       }

@@ -49,36 +49,53 @@ export interface CartsApi {
 }
 
 export function createCartsApi(http: Http): CartsApi {
-  const send = (method: Method, at: string, body: unknown, options?: SearchOptions) =>
+  // `status`: the success status spec §7 names, where it names one.
+  const send = (
+    method: Method,
+    at: string,
+    body: unknown,
+    options?: SearchOptions,
+    status?: number,
+  ) =>
     http.request("shoppingcart-service", at, {
       method,
       body,
+      status,
       responseType: "none",
       auth: true,
       headers: searchHeaders(options),
       signal: options?.signal,
     });
-  const cartCall = (method: Method, at: string, body: unknown, options?: CallOptions) =>
+  const cartCall = (
+    method: Method,
+    at: string,
+    body: unknown,
+    options?: CallOptions,
+    status?: number,
+  ) =>
     http.request("shoppingcart-service", at, {
       method,
       body,
+      status,
       contract: cart,
       auth: true,
       signal: options?.signal,
     });
 
   return {
-    create: (id, options) => cartCall("POST", "/shoppingCarts", { shoppingCartId: id }, options),
-    get: (id, options) => cartCall("GET", path`/shoppingCarts/${id}`, undefined, options),
-    addItem: (id, item, options) => send("POST", path`/shoppingCarts/${id}/items`, item, options),
+    create: (id, options) =>
+      cartCall("POST", "/shoppingCarts", { shoppingCartId: id }, options, 201),
+    get: (id, options) => cartCall("GET", path`/shoppingCarts/${id}`, undefined, options, 200),
+    addItem: (id, item, options) =>
+      send("POST", path`/shoppingCarts/${id}/items`, item, options, 204),
     addItems: (id, items, options) =>
-      send("POST", path`/shoppingCarts/${id}/items/v2`, { items }, options),
+      send("POST", path`/shoppingCarts/${id}/items/v2`, { items }, options, 204),
     removeItem: (id, itemId, options) =>
       send("DELETE", path`/shoppingCarts/${id}/items/${itemId}`, undefined, options),
     removeItems: (id, itemIds, options) =>
       send("DELETE", path`/shoppingCarts/${id}/items`, { shoppingCartItemIds: itemIds }, options),
     addPromoCode: (id, code, options) =>
-      send("POST", path`/shoppingCarts/${id}/promotionalCodes`, { code }, options),
+      send("POST", path`/shoppingCarts/${id}/promotionalCodes`, { code }, options, 204),
     removePromoCode: (id, codeId, options) =>
       send("DELETE", path`/shoppingCarts/${id}/promotionalCodes/${codeId}`, undefined, options),
     remove: (id, options) => send("DELETE", path`/shoppingCarts/${id}`, undefined, options),
@@ -93,9 +110,10 @@ export function createCartsApi(http: Http): CartsApi {
           ],
         },
         options,
+        204,
       ),
     setCustomer: (id, email, options) =>
-      send("PUT", path`/shoppingCarts/${id}/customer`, { email }, options),
+      send("PUT", path`/shoppingCarts/${id}/customer`, { email }, options, 204),
     checkout: (id, options) => cartCall("POST", path`/shoppingCarts/${id}`, undefined, options),
   };
 }

@@ -62,6 +62,12 @@ interface BaseOptions {
   signal?: AbortSignal;
   /** Overrides the transport's time-out for this call (uploads, large downloads). */
   timeoutMs?: number;
+  /**
+   * The success status spec §7 names for this call, where it names one (201 for a new cart).
+   * The API document and `storefront check-api` hold a backend to it; the transport itself
+   * takes any 2xx, and a module that must refuse another (archives) checks it.
+   */
+  status?: number;
 }
 export interface JsonOptions<T> extends BaseOptions {
   responseType?: "json";

@@ -4,6 +4,7 @@ import type { ApiResult, Http } from "./http.ts";
 import type { CallOptions } from "./options.ts";
 import { path } from "./path.ts";
 
+/** Spec §7: an order call answered with anything but 200 sets an order error. */
 export interface OrdersApi {
   /** GET order-service /orders/{id}. */
   get(orderId: string, options?: CallOptions): Promise<ApiResult<Order>>;
@@ -23,6 +24,7 @@ export function createOrdersApi(http: Http): OrdersApi {
     get: (orderId, options) =>
       http.request("order-service", path`/orders/${orderId}`, {
         contract: order,
+        status: 200,
         auth: true,
         signal: options?.signal,
       }),
@@ -30,6 +32,7 @@ export function createOrdersApi(http: Http): OrdersApi {
       http.request("order-service", "/orders", {
         query: { offset, count, sortBy: "createdOn", sortDirection: "desc" },
         contract: orderPage,
+        status: 200,
         auth: true,
         signal: options?.signal,
       }),
@@ -38,6 +41,7 @@ export function createOrdersApi(http: Http): OrdersApi {
     items: (orderId, options) =>
       http.request("order-service", path`/orders/${orderId}/items`, {
         contract: orderItems,
+        status: 200,
         auth: true,
         signal: options?.signal,
       }),

@@ -72,6 +72,7 @@ export function createPhotosApi(http: Http): PhotosApi {
       http.request("photo-service", path`/photos/${photoId}/itsme`, {
         method: "POST",
         body,
+        status: 204,
         responseType: "none",
         headers: searchHeaders(options),
         signal: options?.signal,

@@ -82,8 +82,14 @@ async function mismatches(reply: Seen): Promise<string[]> {
   const call = `${reply.method} ${reply.url.pathname} → ${reply.status}`;
   if (!found) return [`${call}: no operation in the document`];
   const success = reply.status >= 200 && reply.status < 300;
-  const pointer = success ? `${found.pointer}/responses/2XX` : "#/components/responses/Error";
-  const described = success ? found.op.responses["2XX"] : { content: { "application/json": {} } };
+  // The status spec §7 names (201 for a new cart), or any 2xx where it names none.
+  const named = Object.keys(found.op.responses).filter((k) => k !== "default");
+  const key = named.find((k) => k === String(reply.status) || k === "2XX");
+  if (success && !key) return [`${call}: the document expects ${named.join(" or ")}`];
+  const pointer = success ? `${found.pointer}/responses/${key}` : "#/components/responses/Error";
+  const described = success
+    ? found.op.responses[key ?? ""]
+    : { content: { "application/json": {} } };
   const problems: string[] = [];
   for (const [name, header] of Object.entries(described?.headers ?? {})) {
     if (header.required && !reply.headers.has(name)) problems.push(`${call}: no ${name} header`);
@@ -195,7 +201,7 @@ describe("the demo backend by the API document", () => {
     expect(seen.some((s) => s.status >= 400)).toBe(true);
   }, 60_000);
 
-  it("a drifting reply is caught: a number sent as a string, a field renamed, an error without code", async () => {
+  it("a drifting reply is caught: a number sent as a string, a field renamed, an error without code, 200 for a new cart", async () => {
     const list = "#/paths/~1public~1photo-service~1api~1v1~1events/get/responses/2XX";
     const ok = { count: 0, total: 0, items: [] };
     const drifted = (body: unknown, pointer = list): Promise<string[]> =>
@@ -212,5 +218,13 @@ describe("the demo backend by the API document", () => {
     expect(await drifted({ ...ok, count: "0" })).toHaveLength(1);
     expect(await drifted({ count: 0, totalCount: 0, items: [] })).toHaveLength(1);
     expect(await drifted({ message: "Not found" }, "error")).toHaveLength(1);
+    // Spec §7: a new cart is 201; the demo's own reply answered 200 is named as such.
+    await api.carts.create(newCartId());
+    const created = seen.at(-1);
+    if (!created) throw new Error("no reply seen");
+    expect(await mismatches(created)).toEqual([]);
+    expect(await mismatches({ ...created, status: 200 })).toEqual([
+      "POST /public/shoppingcart-service/api/v1/shoppingCarts → 200: the document expects 201",
+    ]);
   });
 });
