@@ -42,6 +42,7 @@ export const INTEGRATION_TESTS = [
   "test/unit/routes/route-table.test.ts",
   "test/unit/security/assets.test.ts",
   "test/unit/tooling/build-output.test.ts",
+  "test/unit/tooling/check-api-cli.test.ts",
   "test/unit/tooling/cli-freshness.test.ts",
   "test/unit/tooling/cli-usage.test.ts",
   "test/unit/tooling/mutation-summary.test.ts",

@@ -3,24 +3,13 @@
  * what the shop expects (../api/check/). Ctrl+C stops it cleanly: the request under way is
  * dropped, the cart it made is deleted, and what was found so far is printed (exit 130).
  */
+import type { CheckOptions } from "../api/check/types.ts";
 import type { Printer } from "./print.ts";
 
-export interface CheckApiCommandOptions {
-  api: URL;
-  event: string | null;
-  order: string | null;
-  preorder: string | null;
-  participant: string | null;
-  promo: string | null;
-  token: string | null;
-  allowOrders: boolean;
-  language: string;
-  theme: string;
-  rate: number;
-  timeoutMs: number;
+export type CheckApiCommandOptions = Omit<CheckOptions, "signal" | "fetch" | "onResult"> & {
   json: boolean;
   print: Printer;
-}
+};
 
 export async function runCheckApi(o: CheckApiCommandOptions): Promise<number> {
   const { checkApi } = await import("../api/check/journey.ts");

@@ -7,8 +7,8 @@
 
 import { paint } from "../../commands/print.ts";
 import { oneLine } from "../../config/errors.ts";
-import type { CallResult, CheckReport } from "./journey.ts";
 import type { Mismatch } from "./reply.ts";
+import type { CallResult, CheckReport } from "./types.ts";
 
 /** Exit codes: all match; a mismatch; stopped by Ctrl+C before the end. */
 export const EXIT = { match: 0, mismatch: 1, stopped: 130 } as const;
