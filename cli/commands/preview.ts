@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { join, resolve } from "node:path";
+import { apiUrlProblem } from "../api/api-url.ts";
 import type { BuildManifest } from "../build/manifest.ts";
 import { MANIFEST_FILE, styleHashesOf } from "../build/manifest.ts";
 import { formatProblem, loadTenant } from "../config/load.ts";
@@ -84,23 +85,6 @@ export function previewSettings(
 const HOST_NAME =
   /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
-/** Why --api is not an http(s) URL of a backend, or null. */
-function apiUrlProblem(text: string): string | null {
-  const refuse = `--api must be an http(s) URL of the backend (e.g. https://api.example.com), got ${JSON.stringify(text)}`;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return refuse;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return refuse;
-  if (url.username || url.password)
-    return `--api must not carry a user name or password: ${JSON.stringify(url.origin)}`;
-  if (url.search || url.hash)
-    return `--api must not have a query or fragment, got ${JSON.stringify(text)}`;
-  return null;
-}
-
 /**
  * Where and with which backend `preview --all` and `dev` listen, from the flags they share with
  * `preview <id>` (checked by previewSettings), or the message about the first wrong one.
@@ -115,6 +99,7 @@ export function listenOptions(o: Omit<PreviewCommandOptions, "id">) {
     api: o.api,
     demo: { latencyMs: settings.demoLatency, failRate: settings.demoFail },
     warn: o.print.err,
+    onContract: o.print.out,
   };
 }
 
@@ -155,6 +140,8 @@ export async function runPreview(o: PreviewCommandOptions): Promise<number> {
     // hashes follow the bundle on disk: a `storefront build` while this runs is served styled).
     security: tenant.config,
     warn: err,
+    // With --api, each new kind of reply that differs from what the shop expects, once.
+    onContract: out,
     // Only where the storefront looks for the provider on its own origin (no `authority`).
     oidc:
       o.oidc !== false && auth && !auth.authority

@@ -1,6 +1,11 @@
 /** `--api URL`: forwards /public/* to a real backend instead of the demo. */
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import type { SeenReply } from "../api/check/reply.ts";
+
+/** What the contract watch reads of a reply (decoded); more than this is not read for it. */
+const WATCH_LIMIT = 8 * 1024 * 1024;
 
 const HOP_BY_HOP = new Set([
   "connection",
@@ -71,6 +76,8 @@ export function proxyRequest(
   path: string,
   req: IncomingMessage,
   res: ServerResponse,
+  /** Given each reply as well (decoded, at most 8 MB), for `preview --api`'s contract watch. */
+  watch?: (reply: SeenReply) => void,
 ): void {
   const target = upstreamUrl(api, path);
   const headers: Record<string, string | string[]> = {};
@@ -84,6 +91,7 @@ export function proxyRequest(
       if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
     }
     res.writeHead(answer.statusCode ?? 502, out);
+    if (watch) copyFor(answer, watch);
     answer.pipe(res);
   });
   upstream.on("error", (error) => {
@@ -96,4 +104,45 @@ export function proxyRequest(
     res.end(body);
   });
   req.pipe(upstream);
+}
+
+/** Collects a reply's body (up to the limit) beside its way to the browser, then decodes it. */
+function copyFor(answer: IncomingMessage, watch: (reply: SeenReply) => void): void {
+  const parts: Buffer[] = [];
+  let size = 0;
+  answer.on("data", (chunk: Buffer) => {
+    if (size <= WATCH_LIMIT) parts.push(chunk);
+    size += chunk.length;
+  });
+  answer.on("end", () => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+    }
+    const body = decoded(Buffer.concat(parts), headers.get("content-encoding"));
+    // A body over the limit, or in an encoding not read here, is not checked.
+    if (size > WATCH_LIMIT || body === null) return;
+    watch({ status: answer.statusCode ?? 0, headers, body, truncated: false });
+  });
+}
+
+function decoded(bytes: Buffer, encoding: string | null): string | null {
+  const limit = { maxOutputLength: WATCH_LIMIT };
+  try {
+    switch ((encoding ?? "identity").trim().toLowerCase()) {
+      case "identity":
+        return bytes.toString("utf8");
+      case "gzip":
+      case "x-gzip":
+        return gunzipSync(bytes, limit).toString("utf8");
+      case "br":
+        return brotliDecompressSync(bytes, limit).toString("utf8");
+      case "deflate":
+        return inflateSync(bytes, limit).toString("utf8");
+      default:
+        return null;
+    }
+  } catch {
+    return null;
+  }
 }

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { SeenReply } from "../api/check/reply.ts";
 import type { CspConfig } from "../build/security-headers.ts";
 import { createDemoBackend, type DemoBackend, type DemoOptions } from "./demo/index.ts";
 import {
@@ -39,6 +40,8 @@ export interface PreviewOptions {
   security?: CspConfig;
   /** Where the warning about a non-loopback --host goes (default: stderr). */
   warn?: (text: string) => void;
+  /** With --api: where each new kind of reply that differs from the shop's contract is told. */
+  onContract?: ((line: string) => void) | undefined;
   /** `dev` and `--all` (./hook.ts): more Host names, their own requests, the bundle per request. */
   hook?: PreviewHook;
 }
@@ -56,6 +59,10 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
   const hook = options.hook ?? {};
   const fixed = hook.site ? null : bundleSite(options.distDir, options.security);
   const api = options.api ? parseApiUrl(options.api) : null;
+  const contract =
+    api && options.onContract
+      ? (await import("../api/check/watch.ts")).contractWatch(options.onContract)
+      : null;
   // The demo trusts only access tokens of the local providers (or its own signed ones).
   const identify = async (token: string) => {
     for (const provider of [oidc, ...(await Promise.all(perOrigin.values()))]) {
@@ -107,7 +114,14 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewServ
         // Decided on the decoded, normalised path; only /public/ ever reaches the upstream.
         const decision = proxyDecision(`${target.raw}${target.query}`);
         if (decision.kind === "refuse") return refuse(res, 400, `Refused: ${decision.reason}`);
-        if (decision.kind === "forward") return proxyRequest(api, decision.path, req, res);
+        if (decision.kind === "forward") {
+          const method = req.method ?? "GET";
+          const path = decision.path.split("?")[0] ?? "";
+          const watch = contract
+            ? (reply: SeenReply) => void contract.observe(method, path, reply)
+            : undefined;
+          return proxyRequest(api, decision.path, req, res, watch);
+        }
       }
       const url = new URL(`http://demo.invalid${target.raw}${target.query}`);
       if (demo && (await demo.handle(req, res, url))) return;

@@ -3,6 +3,7 @@
  * every call (for the backend's team), `check-api` holds a running backend to it.
  */
 import { CommanderError } from "commander";
+import { apiUrlProblem } from "../api/api-url.ts";
 import type { CommandContext } from "./common.ts";
 
 interface CheckApiFlags {
@@ -33,16 +34,9 @@ function bounded(text: string, flag: string, min: number, max: number): number {
 }
 
 function apiUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw usage(`--api must be an http(s) URL, got "${text}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw usage(`--api must be an http(s) URL, got "${text}"`);
-  }
-  return url;
+  const problem = apiUrlProblem(text);
+  if (problem) throw usage(problem);
+  return new URL(text);
 }
 
 export function addApiCommands({ program, print, setExitCode }: CommandContext) {

@@ -13,6 +13,8 @@ export interface Exchange {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Bytes sent instead of `body` (a compressed reply). */
+  raw?: Uint8Array;
 }
 
 /** Changes a reply in place; the exchange passes as it is when it does nothing. */
@@ -66,7 +68,7 @@ export async function startDriftingBackend(
       drift(exchange);
       seen.push(exchange);
       res.writeHead(exchange.status, exchange.headers);
-      res.end(exchange.status === 204 ? undefined : exchange.body);
+      res.end(exchange.status === 204 ? undefined : (exchange.raw ?? exchange.body));
     })().catch((error: unknown) => {
       res.writeHead(502);
       res.end(String(error));

@@ -40,7 +40,7 @@ describe("storefront check-api", () => {
     const ftp = await cli("check-api", "--api", "ftp://files.example");
     expect([ftp.code, ftp.stderr.trim()]).toEqual([
       2,
-      'error: --api must be an http(s) URL, got "ftp://files.example"',
+      'error: --api must be an http(s) URL of the backend (e.g. https://api.example.com), got "ftp://files.example"',
     ]);
     const rate = await cli("check-api", "--api", demo.origin, "--rate", "0");
     expect([rate.code, rate.stderr.trim()]).toEqual([
