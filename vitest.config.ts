@@ -13,6 +13,7 @@ import { defineConfig } from "vitest/config";
  * bundle out of the quick project.
  */
 export const DAEMON_TESTS = [
+  "test/unit/publish/previews.test.ts",
   "test/unit/publish/s3-publish.test.ts",
   "test/unit/publish/s3-zero-downtime.test.ts",
   "test/unit/publish/ssh-target.test.ts",

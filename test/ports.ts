@@ -38,6 +38,8 @@ export const PORT_PLAN = {
   unitSshd: { offset: 42, count: 1 },
   /** nginx of the zero-downtime unit test (test/unit/publish/zero-downtime.test.ts). */
   unitNginx: { offset: 43, count: 1 },
+  /** nginx serving a live release and its deploy previews (test/unit/publish/previews.test.ts). */
+  unitPreviewNginx: { offset: 44, count: 1 },
   /**
    * The one Ceph cluster of the daemons project (test/unit/publish/daemons.setup.ts): +0 monitor,
    * +1 gateway, +2..+6 the OSD; +7..+9 are s3-publish.test.ts's own (proxies, a closed port).

@@ -3,6 +3,7 @@
  * Pages `_headers` file. Both come from templates and carry the same security headers, which
  * are decided here once, from the tenant's data (its API origin and identity provider).
  */
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import Handlebars from "handlebars";
@@ -33,6 +34,23 @@ export interface NginxTarget {
    * folder: its assets/ holds the hashed files of every kept release).
    */
   assetsRoot?: string;
+  /** A deploy preview's block instead of the live one (cli/publish/preview.ts). */
+  preview?: NginxPreview;
+}
+
+/** What a preview's server block adds: its host, the signed-link guard, noindex, the banner. */
+export interface NginxPreview {
+  name: string;
+  host: string;
+  /** The file (mode 600) that sets $storefront_preview_secret; the block includes it. */
+  secretFile: string;
+  /** Seconds the cookie a link is exchanged for lasts (the link's own expiry is checked too). */
+  cookieMaxAge: number;
+  tokenParam: string;
+  expiresParam: string;
+  cookie: string;
+  /** The banner: its style (allowed by its hash) and its words in each of the tenant's languages. */
+  banner: { css: string; text: Record<string, string> };
 }
 
 /** Where HTTPS is served when the tenant's YAML names its certificate (`tls`). */
@@ -78,10 +96,23 @@ export const BROTLI_SNIPPET = {
 /** The tenant's nginx server block; the build writes it with the default root and listen. */
 export async function renderNginxConf(
   id: string,
-  config: DeployConfig,
-  target: NginxTarget = defaultTarget(id, config),
+  tenant: DeployConfig,
+  target: NginxTarget = defaultTarget(id, tenant),
 ): Promise<string> {
-  const hosts = [...new Set(config.hosts.map((h) => h.host.replace(/:\d+$/, "")))];
+  const preview = target.preview ? previewView(id, target.preview) : null;
+  // A preview answers its own host, over the listen given (TLS ends in front of it), with a
+  // CSP that also allows the banner's style.
+  const config: DeployConfig = preview
+    ? {
+        ...tenant,
+        tls: undefined,
+        styleHashes: [...(tenant.styleHashes ?? []), preview.styleHash],
+      }
+    : tenant;
+  const hosts = preview
+    ? [preview.host]
+    : [...new Set(config.hosts.map((h) => h.host.replace(/:\d+$/, "")))];
+  const varName = preview?.varName ?? id.replace(/-/g, "_");
   const safe = (headers: Header[]) =>
     new Map(headers.map((h) => [h.name, nginxSafe(h.value)] as const));
   const normal = safe(securityHeaders(config));
@@ -106,7 +137,7 @@ export async function renderNginxConf(
     // "_" matches no real host: without hosts the block only serves as a port's default.
     serverNames: hosts.length > 0 ? hosts.join(" ") : "_",
     // nginx variable names take [A-Za-z0-9_]; tenant ids are [a-z0-9-], so this stays unique.
-    vars: `storefront_${id.replace(/-/g, "_")}`,
+    vars: `storefront_${varName}`,
     csp: normal.get("Content-Security-Policy"),
     frameOptions: normal.get("X-Frame-Options"),
     callbackCsp: callback?.get("Content-Security-Policy") ?? null,
@@ -119,10 +150,49 @@ export async function renderNginxConf(
     immutable: IMMUTABLE,
     revalidate: REVALIDATE,
     backendPaths: backendPaths(config),
-    pages: nginxPageMaps(id, config),
+    pages: nginxPageMaps(id, config, varName),
+    preview,
     callbackHeaders: callback !== null,
     ...BROTLI_SNIPPET,
   });
+}
+
+/** A text nginx reads literally inside single quotes (a map's value, sub_filter's). */
+function nginxQuoted(value: string): string {
+  if (/['\\$\n]/.test(value)) throw new Error(`cannot be written into nginx.conf: ${value}`);
+  return value;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"]/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c,
+  );
+
+/** A preview block's values for the template. */
+function previewView(id: string, p: NginxPreview) {
+  const css = nginxQuoted(p.banner.css);
+  const banners = Object.entries(p.banner.text).map(([language, text]) => ({
+    language: nginxSafe(language),
+    html: nginxQuoted(
+      `<div class="storefront-preview" role="note" lang="${escapeHtml(language)}">${escapeHtml(text)}</div>`,
+    ),
+  }));
+  return {
+    host: nginxSafe(p.host),
+    // Upper case never occurs in ids or names ([a-z0-9-]): `_P_` keeps the variables unique.
+    varName: `${id.replace(/-/g, "_")}_P_${p.name.replace(/-/g, "_")}`,
+    secretFile: nginxSafe(p.secretFile),
+    cookieMaxAge: Math.max(0, Math.floor(p.cookieMaxAge)),
+    tokenParam: p.tokenParam,
+    expiresParam: p.expiresParam,
+    cookie: p.cookie,
+    head: nginxQuoted(`<meta name="robots" content="noindex, nofollow"><style>${css}</style>`),
+    styleHash: `'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`,
+    banners,
+    // The first language given is the tenant's default: a page in no other gets its banner.
+    defaultBanner: banners[0]?.html ?? "",
+  };
 }
 
 /** Where the build assumes the bundle is served: port 80, or 443 with a port-80 redirect. */

@@ -48,8 +48,13 @@ function acceptPattern(primaries: string): string {
   return `"~*^[ \\t]*(${primaries})(-[a-z0-9]{1,8})*[ \\t]*(;[^,]*)?(,|$)"`;
 }
 
-export function nginxPageMaps(id: string, config: TenantConfig): NginxPageMaps {
-  const name = id.replace(/-/g, "_");
+/** `varName`: what the variables are named after (the tenant id; a preview's block its own). */
+export function nginxPageMaps(
+  id: string,
+  config: TenantConfig,
+  varName = id.replace(/-/g, "_"),
+): NginxPageMaps {
+  const name = varName;
   const served = (input: { cookie?: string; accept?: string; hostLanguage?: Language }) =>
     servedLanguage({
       available: config.languages.available,

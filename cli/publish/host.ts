@@ -7,6 +7,7 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import {
+  chmod,
   cp,
   link,
   lstat,
@@ -30,8 +31,11 @@ export interface Host {
   exists(path: string): Promise<boolean>;
   /** The names of the folders directly in `path` (not links; none if it is missing). */
   folders(path: string): Promise<string[]>;
-  /** Writes a small file by a rename, so a reader sees the old or the new text, never half. */
-  writeAtomic(path: string, text: string): Promise<void>;
+  /**
+   * Writes a small file by a rename, so a reader sees the old or the new text, never half;
+   * `mode` 0o600 for a secret (no moment when another user may read it).
+   */
+  writeAtomic(path: string, text: string, mode?: number): Promise<void>;
   /**
    * Copies a local folder to `dest`, which must not exist yet: into a temporary name beside it,
    * renamed when complete. Files equal to ones in `linkFrom` (an earlier release) may be linked.
@@ -103,10 +107,13 @@ export class LocalHost implements Host {
     }
   }
 
-  async writeAtomic(path: string, text: string) {
+  async writeAtomic(path: string, text: string, mode?: number) {
     await mkdir(dirname(path), { recursive: true });
     const temp = tempName(path);
-    await writeFile(temp, text);
+    await rm(temp, { force: true });
+    // Created with its mode (the umask can only take permissions away), then made exact.
+    await writeFile(temp, text, mode === undefined ? {} : { mode, flag: "wx" });
+    if (mode !== undefined) await chmod(temp, mode);
     await rename(temp, path);
   }
 
@@ -214,10 +221,15 @@ export class SshHost implements Host {
     return stdout.split("\0").filter((name) => name !== "");
   }
 
-  async writeAtomic(path: string, text: string) {
+  async writeAtomic(path: string, text: string, mode?: number) {
     const temp = shellQuote(tempName(path));
+    // With a mode: written under umask 077 (no moment readable by others), then made exact.
+    const write =
+      mode === undefined
+        ? `cat > ${temp}`
+        : `rm -f ${temp} && (umask 077 && cat > ${temp}) && chmod ${mode.toString(8)} ${temp}`;
     await this.sh(
-      `mkdir -p ${shellQuote(dirname(path))} && cat > ${temp} && mv -f ${temp} ${shellQuote(path)}`,
+      `mkdir -p ${shellQuote(dirname(path))} && ${write} && mv -f ${temp} ${shellQuote(path)}`,
       text,
     );
   }

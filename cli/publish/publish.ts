@@ -67,7 +67,11 @@ export interface PublishOptions {
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The tenant settings the bundle was built from; refuses a bundle older than its YAML. */
-async function builtConfig(o: PublishOptions, id: string, manifest: BuildManifest) {
+export async function builtConfig(
+  o: Pick<PublishOptions, "tenantsDir" | "claims" | "distDir">,
+  id: string,
+  manifest: BuildManifest,
+) {
   const tenant = await loadTenant(o.tenantsDir, id, o.claims);
   if (!tenant.ok) throw new Error(`${tenant.file} is not valid: run storefront validate ${id}`);
   if (tenant.hash !== manifest.configHash) {
@@ -122,13 +126,7 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
 
   const config =
     state.releases.find((r) => r.name === release)?.config ?? (await builtConfig(o, id, manifest));
-  const served = await (o.served ?? servedHosts(o.target, id));
-  const taken = hostsServedByOthers(served, id, config.hosts);
-  if (taken.length) {
-    throw new Error(
-      `${id}: ${taken.join(", ")} on ${o.target.label}; not published (a host belongs to one tenant: publish that tenant without it, or take its release off the target, first)`,
-    );
-  }
+  await assertHostsFree(o, id, config);
   const record: ReleaseRecord = {
     name: release,
     publishedAt: new Date().toISOString(),
@@ -137,21 +135,54 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
     config,
   };
   await o.target.putRelease(id, release, join(o.distDir, id), state);
-  await o.target.shareAssets(id, record);
-  const known = adoptLiveRelease(state, liveManifest, record);
-  const { kept, pruned } = keptAfterPublish(known, record, o.keep);
-  await o.target.prepareServer(id, record, kept);
-  await o.target.writeState(id, { releases: kept, current: previous });
-  await o.target.activate(id, release);
-  await o.target.prune(id, pruned, kept);
+  const pruned = await switchLive(o, id, state, liveManifest, record);
   return done({
     status: "published",
     release,
     previous,
     diff,
-    pruned: pruned.map((r) => r.name),
+    pruned,
     ...(o.target.uploadedFor ? { uploaded: o.target.uploadedFor(id) } : {}),
   });
+}
+
+/** A host of the release that another tenant's live release serves on the target: refused. */
+export async function assertHostsFree(
+  o: Pick<PublishOptions, "target" | "served">,
+  id: string,
+  config: ReleaseRecord["config"],
+): Promise<void> {
+  const served = await (o.served ?? servedHosts(o.target, id));
+  const taken = hostsServedByOthers(served, id, config.hosts);
+  if (taken.length) {
+    throw new Error(
+      `${id}: ${taken.join(", ")} on ${o.target.label}; not published (a host belongs to one tenant: publish that tenant without it, or take its release off the target, first)`,
+    );
+  }
+}
+
+/**
+ * Steps 2–5 of a publish, for a release already on the target (uploaded now, or by a preview):
+ * its assets shared, the server made ready, `current` switched, old releases pruned (never one
+ * a preview still serves). Returns the names pruned.
+ */
+export async function switchLive(
+  o: Pick<PublishOptions, "target" | "keep">,
+  id: string,
+  state: TenantState,
+  liveManifest: BuildManifest | null,
+  record: ReleaseRecord,
+): Promise<string[]> {
+  await o.target.shareAssets(id, record);
+  const known = adoptLiveRelease(state, liveManifest, record);
+  const { kept, pruned } = keptAfterPublish(known, record, o.keep);
+  const previewed = new Set(((await o.target.previews?.list(id)) ?? []).map((p) => p.release.name));
+  const prunable = pruned.filter((r) => !previewed.has(r.name));
+  await o.target.prepareServer(id, record, kept);
+  await o.target.writeState(id, { releases: kept, current: state.current });
+  await o.target.activate(id, record.name);
+  await o.target.prune(id, prunable, kept);
+  return prunable.map((r) => r.name);
 }
 
 /**

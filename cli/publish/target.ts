@@ -16,6 +16,7 @@ import { posix, resolve } from "node:path";
 import { renderNginxConf } from "../build/deploy.ts";
 import { type BuildManifest, MANIFEST_FILE } from "../build/manifest.ts";
 import { tenantSchema } from "../config/schema.ts";
+import { FilePreviews, type PreviewStore } from "./file-previews.ts";
 import type { Host } from "./host.ts";
 import type { ServerControl } from "./nginx.ts";
 import { RELEASE_RE, type ReleaseRecord, type TenantState, unionStyleHashes } from "./release.ts";
@@ -60,6 +61,8 @@ export interface Target {
   prefetch?(ids: string[]): Promise<void>;
   /** Objects and bytes uploaded for a tenant, where the target counts them (object storage). */
   uploadedFor?(id: string): { objects: number; bytes: number };
+  /** Deploy previews, where the target serves them (./file-previews.ts). */
+  readonly previews?: PreviewStore;
 }
 
 export interface FileTargetOptions {
@@ -76,8 +79,10 @@ const SHARED_ASSET_RE = /^assets\/[\w./-]+$/;
 
 export class FileTarget implements Target {
   readonly label: string;
+  readonly previews: PreviewStore;
   constructor(private readonly o: FileTargetOptions) {
     this.label = o.host.label;
+    this.previews = new FilePreviews(o);
   }
 
   private dir(id: string, ...parts: string[]) {
