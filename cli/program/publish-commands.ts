@@ -1,6 +1,7 @@
 /**
- * The commands that change what a server serves: `publish` and `rollback`, with the target
- * options they share (a folder, a host over SSH or an object store, and the nginx in front).
+ * The commands that change what a server serves: `publish` (and `publish --preview`),
+ * `rollback`, `promote` and `previews`, with the target options they share (a folder, a host
+ * over SSH or an object store, and the nginx in front).
  */
 import { type Command, CommanderError } from "commander";
 import type { TargetSpecOptions } from "../publish/target.ts";
@@ -82,6 +83,52 @@ const targetOptions = (o: ServingFlags): TargetSpecOptions => {
   };
 };
 
+interface PreviewFlags {
+  preview?: string;
+  previewDomain?: string;
+  previewExpires: string;
+  previewScheme: string;
+}
+
+const usage = (message: string) => new CommanderError(2, "storefront.usage", `error: ${message}`);
+
+function wholeKeep(text: string): number {
+  const keep = Number(text);
+  if (!Number.isInteger(keep) || keep < 1) throw usage("--keep takes a whole number of at least 1");
+  return keep;
+}
+
+/** --preview's name, domain, expiry and scheme, and the secret from the environment. */
+async function previewSettings(o: PreviewFlags & { dryRun?: boolean }) {
+  const rules = await import("../publish/preview.ts");
+  const name = o.preview ?? "";
+  const problem = rules.previewNameProblem(name);
+  if (problem) throw usage(problem);
+  if (o.previewDomain === undefined) throw usage("--preview needs --preview-domain <domain>");
+  const domainProblem = rules.previewDomainProblem(o.previewDomain);
+  if (domainProblem) throw usage(domainProblem);
+  const ms = rules.parseExpiry(o.previewExpires);
+  if (ms === null) {
+    throw usage(
+      `--preview-expires takes 7d, 48h or 90m (at most a year), got ${JSON.stringify(o.previewExpires)}`,
+    );
+  }
+  if (o.previewScheme !== "https" && o.previewScheme !== "http") {
+    throw usage(`--preview-scheme is https or http, got ${JSON.stringify(o.previewScheme)}`);
+  }
+  if (o.dryRun) throw usage("--preview uploads a release: it has no --dry-run");
+  const secret = process.env[rules.PREVIEW_SECRET_VARIABLE];
+  const secretProblem = rules.previewSecretProblem(secret);
+  if (secretProblem) throw usage(secretProblem);
+  return {
+    name,
+    domain: o.previewDomain,
+    expiresAt: Date.now() + ms,
+    secret: secret ?? "",
+    scheme: o.previewScheme,
+  } as const;
+}
+
 export function addPublishCommands({ program, print, setExitCode }: CommandContext) {
   common(
     publishing(
@@ -94,6 +141,24 @@ export function addPublishCommands({ program, print, setExitCode }: CommandConte
           "print what would change per tenant (from the manifests); change nothing",
         )
         .option("--keep <n>", "releases kept per tenant (older ones are pruned)", "5")
+        .option(
+          "--preview <name>",
+          "upload without going live: serve each release at <name>--<id>.<preview-domain> to the printed link only",
+        )
+        .option(
+          "--preview-domain <domain>",
+          "with --preview: the domain whose *.<domain> points at the server",
+        )
+        .option(
+          "--preview-expires <time>",
+          "with --preview: how long the link opens it (7d, 48h, 90m)",
+          "7d",
+        )
+        .option(
+          "--preview-scheme <scheme>",
+          "with --preview: the link's scheme (http only for a trial without TLS)",
+          "https",
+        )
         .description(
           "Publish built bundles as releases: <target>/<id>/releases/<release>/, `current` switched atomically",
         ),
@@ -101,18 +166,30 @@ export function addPublishCommands({ program, print, setExitCode }: CommandConte
   ).action(
     async (
       ids: string[],
-      o: CommonOptions & ServingFlags & { all?: boolean; dryRun?: boolean; keep: string },
+      o: CommonOptions &
+        ServingFlags &
+        PreviewFlags & { all?: boolean; dryRun?: boolean; keep: string },
     ) => {
       idsOrAll(ids, o.all);
-      const keep = Number(o.keep);
-      if (!Number.isInteger(keep) || keep < 1) {
-        throw new CommanderError(
-          2,
-          "storefront.usage",
-          "error: --keep takes a whole number of at least 1",
-        );
-      }
+      const keep = wholeKeep(o.keep);
       const { listTenantIds } = await import("../config/load.ts");
+      if (o.preview !== undefined) {
+        const preview = await previewSettings(o);
+        const { runPreviewPublish } = await import("../commands/previews.ts");
+        setExitCode(
+          await runPreviewPublish({
+            ...preview,
+            ids: o.all ? await listTenantIds(o.tenantsDir) : ids,
+            to: o.to,
+            tenantsDir: o.tenantsDir,
+            outDir: o.outDir,
+            json: !!o.json,
+            target: targetOptions(o),
+            print,
+          }),
+        );
+        return;
+      }
       const { runPublish } = await import("../commands/publish.ts");
       setExitCode(
         await runPublish({
@@ -150,6 +227,62 @@ export function addPublishCommands({ program, print, setExitCode }: CommandConte
         to: o.to,
         release: o.release,
         tenantsDir: o.tenantsDir,
+        json: !!o.json,
+        target: targetOptions(o),
+        print,
+      }),
+    );
+  });
+
+  common(
+    publishing(
+      program
+        .command("promote")
+        .argument("<ids...>", "tenant ids")
+        .requiredOption("--preview <name>", "the preview whose release goes live")
+        .option("--keep <n>", "releases kept per tenant (older ones are pruned)", "5")
+        .description(
+          "Make a preview's release live as it is: the same atomic switch as publish, nothing uploaded",
+        ),
+    ),
+  ).action(
+    async (ids: string[], o: CommonOptions & ServingFlags & { preview: string; keep: string }) => {
+      tenantIds(ids);
+      const { previewNameProblem } = await import("../publish/preview.ts");
+      const problem = previewNameProblem(o.preview);
+      if (problem) throw usage(problem);
+      const { runPromote } = await import("../commands/previews.ts");
+      setExitCode(
+        await runPromote({
+          ids,
+          to: o.to,
+          name: o.preview,
+          keep: wholeKeep(o.keep),
+          tenantsDir: o.tenantsDir,
+          json: !!o.json,
+          target: targetOptions(o),
+          print,
+        }),
+      );
+    },
+  );
+
+  common(
+    publishing(
+      program
+        .command("previews")
+        .argument("<ids...>", "tenant ids")
+        .option("--prune-previews", "take expired previews off, with the releases only they kept")
+        .description("List each tenant's deploy previews on the target, with their expiry"),
+    ),
+  ).action(async (ids: string[], o: CommonOptions & ServingFlags & { prunePreviews?: boolean }) => {
+    tenantIds(ids);
+    const { runPreviews } = await import("../commands/previews.ts");
+    setExitCode(
+      await runPreviews({
+        ids,
+        to: o.to,
+        prune: !!o.prunePreviews,
         json: !!o.json,
         target: targetOptions(o),
         print,

@@ -14,6 +14,7 @@ import {
   readFile,
   readlink,
   rm,
+  stat,
   symlink,
   writeFile,
 } from "node:fs/promises";
@@ -34,8 +35,11 @@ let sshd: ChildProcess | undefined;
 let sshOptions: string;
 let v: Record<string, Version>;
 
+const SECRET = `ssh-${"0123456789abcdef".repeat(3)}`;
+
 async function storefront(args: string[]) {
-  return run(process.execPath, ["cli/bin.js", ...args], { encoding: "utf8" }).then(
+  const env = { ...process.env, STOREFRONT_PREVIEW_SECRET: SECRET };
+  return run(process.execPath, ["cli/bin.js", ...args], { encoding: "utf8", env }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => e,
   );
@@ -190,6 +194,77 @@ describe("storefront publish over SSH", () => {
     expect(back.stdout).toMatch(/✓ mysport {2}rolled back to \w+ \(was \w+\)/);
     expect(await live()).toBe(blue.release);
   }, 300_000);
+});
+
+describe("deploy previews over SSH", () => {
+  const target = () => ["--to", `root@127.0.0.1:${remote}`];
+  it("publish --preview uploads beside the live release, writes the preview's block and its mode-600 secret, and promote switches to it", async () => {
+    const before = await live();
+    const shown = await storefront([
+      "publish",
+      ID,
+      ...target(),
+      "--ssh-options",
+      sshOptions,
+      "--tenants-dir",
+      v.renamed!.tenantsDir,
+      "--out-dir",
+      v.renamed!.distDir,
+      "--nginx",
+      "true",
+      "--preview",
+      "pr-3",
+      "--preview-domain",
+      "preview.test",
+      "--json",
+    ]);
+    expect(shown.code, shown.stderr).toBe(0);
+    const [result] = JSON.parse(shown.stdout).tenants;
+    expect(Object.keys(result)).toEqual(["tenant", "url", "expires", "release"]);
+    expect(new URL(result.url).host).toBe(`pr-3--${ID}.preview.test`);
+    expect(await live()).toBe(before);
+    const block = await readFile(join(remote, ID, "previews", "pr-3.conf"), "utf8");
+    expect(block).toContain(`server_name pr-3--${ID}.preview.test;`);
+    expect(block).toContain(`root "${join(remote, ID, "releases", result.release)}";`);
+    const secretFile = join(remote, "preview-secret.conf");
+    expect((await stat(secretFile)).mode & 0o777).toBe(0o600);
+    expect(await readFile(secretFile, "utf8")).toContain(SECRET);
+    const listed = await storefront([
+      "previews",
+      ID,
+      ...target(),
+      "--ssh-options",
+      sshOptions,
+      "--json",
+    ]);
+    expect(
+      JSON.parse(listed.stdout).tenants[0].previews.map((p: { name: string }) => p.name),
+    ).toEqual(["pr-3"]);
+    const promoted = await storefront([
+      "promote",
+      ID,
+      ...target(),
+      "--ssh-options",
+      sshOptions,
+      "--nginx",
+      "true",
+      "--preview",
+      "pr-3",
+      "--json",
+    ]);
+    expect(promoted.code, promoted.stderr).toBe(0);
+    expect(JSON.parse(promoted.stdout).tenants[0]).toMatchObject({
+      status: "published",
+      release: result.release,
+      uploaded: { objects: 0, bytes: 0 },
+    });
+    expect(await live()).toBe(result.release);
+    // The secret is on the server only: no output, no bundle.
+    for (const out of [shown, listed, promoted]) {
+      expect(out.stdout + out.stderr).not.toContain(SECRET);
+    }
+    expect(block).not.toContain(SECRET);
+  }, 180_000);
 });
 
 describe("what an SSH host already serves", () => {

@@ -68,4 +68,36 @@ describe("api-schema as an operator runs it", () => {
     const r = await cli("api-schema", "--out", "-");
     expect([r.code, JSON.parse(r.stdout).openapi]).toEqual([0, "3.1.0"]);
   });
+
+  it("publish --preview: a name, a domain and the secret from the environment, or exit 2 with the reason", async () => {
+    const base = ["publish", "mysport", "--to", "/tmp/storefront-no-such-target"];
+    const noDomain = await cli(...base, "--preview", "pr-7");
+    expect([noDomain.code, noDomain.stderr.trim()]).toEqual([
+      2,
+      "error: --preview needs --preview-domain <domain>",
+    ]);
+    const badName = await cli(...base, "--preview", "PR 7", "--preview-domain", "preview.example");
+    expect(badName.code).toBe(2);
+    expect(badName.stderr).toContain(
+      "a preview's name is lowercase letters, digits and single hyphens",
+    );
+    const badTime = await cli(
+      ...base,
+      "--preview",
+      "pr-7",
+      "--preview-domain",
+      "preview.example",
+      "--preview-expires",
+      "forever",
+    );
+    expect(badTime.stderr.trim()).toBe(
+      'error: --preview-expires takes 7d, 48h or 90m (at most a year), got "forever"',
+    );
+    const noSecret = await cli(...base, "--preview", "pr-7", "--preview-domain", "preview.example");
+    expect([noSecret.code, noSecret.stderr.trim(), noSecret.stdout]).toEqual([
+      2,
+      "error: STOREFRONT_PREVIEW_SECRET is not set: previews are signed with it (e.g. openssl rand -hex 32, kept in CI's secrets)",
+      "",
+    ]);
+  });
 });

@@ -1,0 +1,187 @@
+/**
+ * The commands of deploy previews (docs/previews.md): `publish --preview` prints each tenant's
+ * private link, `promote` makes a preview's release live, `previews` lists them (and with
+ * `--prune-previews` takes the expired ones off). The secret is read from the environment and
+ * never printed; a link carries only the token it signs.
+ */
+import type { TenantPublishResult } from "../publish/publish.ts";
+import type { TargetSpecOptions } from "../publish/target.ts";
+import { errorLines, jsonError, type Printer, paint } from "./print.ts";
+import { describeResult } from "./publish.ts";
+
+interface TargetCommand {
+  ids: string[];
+  to: string;
+  json: boolean;
+  target: TargetSpecOptions;
+  print: Printer;
+}
+
+export interface PreviewCommandOptions extends TargetCommand {
+  tenantsDir: string;
+  outDir: string;
+  name: string;
+  domain: string;
+  expiresAt: number;
+  secret: string;
+  scheme: "https" | "http";
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+/** `storefront publish --preview <name>`: each tenant's release at its preview host. */
+export async function runPreviewPublish(o: PreviewCommandOptions): Promise<number> {
+  const { openTarget } = await import("../publish/target.ts");
+  const { previewTenant } = await import("../publish/previews.ts");
+  const c = paint(o.print.color);
+  const target = await openTarget(o.to, o.target);
+  const results = [];
+  try {
+    for (const id of o.ids) {
+      const started = performance.now();
+      const result = await previewTenant({ ...o, target, distDir: o.outDir }, id).catch(
+        (e: unknown) => ({
+          tenant: id,
+          status: "failed" as const,
+          error: message(e),
+          ms: performance.now() - started,
+        }),
+      );
+      results.push(result);
+      if (o.json) continue;
+      if (result.status === "failed") {
+        o.print.err(`${c.red("✗")} ${id}  preview failed\n${errorLines(result.error ?? "")}`);
+      } else {
+        o.print.out(
+          `${c.green("✓")} ${id}  preview ${o.name} of ${result.release?.slice(0, 12)}, open until ${when(result.expires ?? "")}:`,
+        );
+        o.print.out(`    ${result.url}`);
+      }
+    }
+  } finally {
+    await target.close();
+  }
+  const failed = results.filter((r) => r.status === "failed");
+  if (o.json) {
+    o.print.out(
+      JSON.stringify(
+        {
+          ok: failed.length === 0,
+          target: target.label,
+          preview: o.name,
+          tenants: results.map((r) =>
+            r.status === "failed"
+              ? { tenant: r.tenant, status: r.status, error: jsonError(r.error ?? "") }
+              : { tenant: r.tenant, url: r.url, expires: r.expires, release: r.release },
+          ),
+        },
+        null,
+        2,
+      ),
+    );
+  } else if (failed.length) {
+    o.print.err(`${failed.length} of ${results.length} previews failed; nothing live changed`);
+  }
+  return failed.length === 0 ? 0 : 1;
+}
+
+export interface PromoteCommandOptions extends TargetCommand {
+  name: string;
+  keep: number;
+  tenantsDir: string;
+}
+
+/** `storefront promote <ids…> --preview <name>`: the previewed release made live. */
+export async function runPromote(o: PromoteCommandOptions): Promise<number> {
+  const { openTarget } = await import("../publish/target.ts");
+  const { promoteTenant } = await import("../publish/previews.ts");
+  const target = await openTarget(o.to, o.target);
+  const results: TenantPublishResult[] = [];
+  try {
+    for (const id of o.ids) {
+      const started = performance.now();
+      const result = await promoteTenant({ ...o, target }, id, o.name).catch(
+        (e: unknown): TenantPublishResult => ({
+          id,
+          status: "failed",
+          error: message(e),
+          ms: performance.now() - started,
+        }),
+      );
+      results.push(result);
+      if (!o.json) describeResult(result, o.print);
+    }
+  } finally {
+    await target.close();
+  }
+  const failed = results.filter((r) => r.status === "failed");
+  if (o.json) {
+    o.print.out(
+      JSON.stringify(
+        {
+          ok: failed.length === 0,
+          target: target.label,
+          preview: o.name,
+          tenants: results.map((r) => (r.error ? { ...r, error: jsonError(r.error) } : r)),
+        },
+        null,
+        2,
+      ),
+    );
+  }
+  return failed.length === 0 ? 0 : 1;
+}
+
+export interface PreviewsCommandOptions extends TargetCommand {
+  prune: boolean;
+}
+
+/** `storefront previews <ids…>`: each tenant's previews with their expiry; or prune them. */
+export async function runPreviews(o: PreviewsCommandOptions): Promise<number> {
+  const { openTarget } = await import("../publish/target.ts");
+  const { listPreviews, prunePreviews } = await import("../publish/previews.ts");
+  const { isExpired } = await import("../publish/preview.ts");
+  const { oneLine } = await import("../config/errors.ts");
+  const c = paint(o.print.color);
+  const target = await openTarget(o.to, o.target);
+  const out: unknown[] = [];
+  let failed = 0;
+  try {
+    for (const id of o.ids) {
+      try {
+        const pruned = o.prune ? await prunePreviews(target, id) : null;
+        const previews = await listPreviews(target, id);
+        const rows = previews.map((p) => ({
+          name: p.name,
+          host: oneLine(p.host),
+          expires: p.expires,
+          expired: isExpired(p),
+          release: p.release.name,
+        }));
+        out.push({ tenant: id, previews: rows, ...(pruned ? { pruned } : {}) });
+        if (o.json) continue;
+        if (pruned?.removed.length) {
+          o.print.out(
+            `${c.green("✓")} ${id}  took off ${pruned.removed.join(", ")}${pruned.releases.length ? `; deleted releases ${pruned.releases.map((r) => r.slice(0, 12)).join(", ")}` : ""}`,
+          );
+        }
+        if (rows.length === 0) o.print.out(`${c.dim("·")} ${id}  no previews`);
+        for (const r of rows) {
+          const state = r.expired ? c.yellow("expired") : `open until ${when(r.expires)}`;
+          o.print.out(`  ${id}  ${r.name}  ${r.host}  ${r.release.slice(0, 12)}  ${state}`);
+        }
+      } catch (e) {
+        failed++;
+        out.push({ tenant: id, status: "failed", error: jsonError(message(e)) });
+        if (!o.json) o.print.err(`${c.red("✗")} ${id}\n${errorLines(message(e))}`);
+      }
+    }
+  } finally {
+    await target.close();
+  }
+  if (o.json) {
+    o.print.out(JSON.stringify({ ok: failed === 0, target: target.label, tenants: out }, null, 2));
+  }
+  return failed === 0 ? 0 : 1;
+}
