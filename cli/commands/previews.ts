@@ -5,12 +5,14 @@
  * never printed; a link carries only the token it signs.
  */
 import type { TenantPublishResult } from "../publish/publish.ts";
-import type { TargetSpecOptions } from "../publish/target.ts";
+import type { Target, TargetSpecOptions } from "../publish/target.ts";
 import { errorLines, jsonError, type Printer, paint } from "./print.ts";
 import { describeResult } from "./publish.ts";
 
 interface TargetCommand {
+  /** Tenant ids; empty with `all`: every tenant the target holds (with that preview). */
   ids: string[];
+  all?: boolean;
   to: string;
   json: boolean;
   target: TargetSpecOptions;
@@ -28,6 +30,19 @@ export interface PreviewCommandOptions extends TargetCommand {
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The tenants the target holds whose names can be tenant ids (and, if named, with that preview). */
+async function targetTenants(target: Target, preview?: string): Promise<string[]> {
+  const { tenantIdProblem } = await import("../config/tenants-dir.ts");
+  const { listPreviews } = await import("../publish/previews.ts");
+  const ids = (await target.tenants()).filter((id) => tenantIdProblem(id) === null).sort();
+  if (preview === undefined) return ids;
+  const withIt: string[] = [];
+  for (const id of ids) {
+    if ((await listPreviews(target, id)).some((p) => p.name === preview)) withIt.push(id);
+  }
+  return withIt;
+}
 const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /** `storefront publish --preview <name>`: each tenant's release at its preview host. */
@@ -99,7 +114,9 @@ export async function runPromote(o: PromoteCommandOptions): Promise<number> {
   const target = await openTarget(o.to, o.target);
   const results: TenantPublishResult[] = [];
   try {
-    for (const id of o.ids) {
+    const ids = o.all ? await targetTenants(target, o.name) : o.ids;
+    if (ids.length === 0) o.print.err(`no tenant has a preview ${o.name} on ${target.label}`);
+    for (const id of ids) {
       const started = performance.now();
       const result = await promoteTenant({ ...o, target }, id, o.name).catch(
         (e: unknown): TenantPublishResult => ({
@@ -130,11 +147,13 @@ export async function runPromote(o: PromoteCommandOptions): Promise<number> {
       ),
     );
   }
-  return failed.length === 0 ? 0 : 1;
+  return failed.length === 0 && results.length > 0 ? 0 : 1;
 }
 
 export interface PreviewsCommandOptions extends TargetCommand {
   prune: boolean;
+  /** Previews to take off whether expired or not (a closed pull request's). */
+  remove: string[];
 }
 
 /** `storefront previews <ids…>`: each tenant's previews with their expiry; or prune them. */
@@ -148,9 +167,14 @@ export async function runPreviews(o: PreviewsCommandOptions): Promise<number> {
   const out: unknown[] = [];
   let failed = 0;
   try {
-    for (const id of o.ids) {
+    for (const id of o.all ? await targetTenants(target) : o.ids) {
       try {
-        const pruned = o.prune ? await prunePreviews(target, id) : null;
+        const pruned =
+          o.remove.length > 0
+            ? await prunePreviews(target, id, Date.now(), o.remove)
+            : o.prune
+              ? await prunePreviews(target, id)
+              : null;
         const previews = await listPreviews(target, id);
         const rows = previews.map((p) => ({
           name: p.name,

@@ -238,7 +238,8 @@ export function addPublishCommands({ program, print, setExitCode }: CommandConte
     publishing(
       program
         .command("promote")
-        .argument("<ids...>", "tenant ids")
+        .argument("[ids...]", "tenant ids")
+        .option("--all", "every tenant that has this preview on the target")
         .requiredOption("--preview <name>", "the preview whose release goes live")
         .option("--keep <n>", "releases kept per tenant (older ones are pruned)", "5")
         .description(
@@ -246,8 +247,11 @@ export function addPublishCommands({ program, print, setExitCode }: CommandConte
         ),
     ),
   ).action(
-    async (ids: string[], o: CommonOptions & ServingFlags & { preview: string; keep: string }) => {
-      tenantIds(ids);
+    async (
+      ids: string[],
+      o: CommonOptions & ServingFlags & { preview: string; keep: string; all?: boolean },
+    ) => {
+      idsOrAll(ids, o.all);
       const { previewNameProblem } = await import("../publish/preview.ts");
       const problem = previewNameProblem(o.preview);
       if (problem) throw usage(problem);
@@ -255,6 +259,7 @@ export function addPublishCommands({ program, print, setExitCode }: CommandConte
       setExitCode(
         await runPromote({
           ids,
+          all: !!o.all,
           to: o.to,
           name: o.preview,
           keep: wholeKeep(o.keep),
@@ -271,22 +276,39 @@ export function addPublishCommands({ program, print, setExitCode }: CommandConte
     publishing(
       program
         .command("previews")
-        .argument("<ids...>", "tenant ids")
+        .argument("[ids...]", "tenant ids")
+        .option("--all", "every tenant the target holds")
         .option("--prune-previews", "take expired previews off, with the releases only they kept")
+        .option(
+          "--remove <name>",
+          "take this preview off now, expired or not (a closed pull request's)",
+        )
         .description("List each tenant's deploy previews on the target, with their expiry"),
     ),
-  ).action(async (ids: string[], o: CommonOptions & ServingFlags & { prunePreviews?: boolean }) => {
-    tenantIds(ids);
-    const { runPreviews } = await import("../commands/previews.ts");
-    setExitCode(
-      await runPreviews({
-        ids,
-        to: o.to,
-        prune: !!o.prunePreviews,
-        json: !!o.json,
-        target: targetOptions(o),
-        print,
-      }),
-    );
-  });
+  ).action(
+    async (
+      ids: string[],
+      o: CommonOptions & ServingFlags & { prunePreviews?: boolean; remove?: string; all?: boolean },
+    ) => {
+      idsOrAll(ids, o.all);
+      if (o.remove !== undefined) {
+        const { previewNameProblem } = await import("../publish/preview.ts");
+        const problem = previewNameProblem(o.remove);
+        if (problem) throw usage(problem.replace("--preview", "--remove"));
+      }
+      const { runPreviews } = await import("../commands/previews.ts");
+      setExitCode(
+        await runPreviews({
+          ids,
+          all: !!o.all,
+          to: o.to,
+          prune: !!o.prunePreviews,
+          remove: o.remove === undefined ? [] : [o.remove],
+          json: !!o.json,
+          target: targetOptions(o),
+          print,
+        }),
+      );
+    },
+  );
 }

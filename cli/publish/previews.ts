@@ -48,7 +48,9 @@ export const BANNER_CSS =
 
 const storeOf = (target: Target) => {
   if (!target.previews) {
-    throw new Error(`${target.label}: previews are served from a folder or an SSH host`);
+    throw new Error(
+      `${target.label}: previews are not served from object storage yet; publish them to a folder or an SSH host`,
+    );
   }
   return target.previews;
 };
@@ -161,17 +163,20 @@ export async function promoteTenant(
 export const listPreviews = (target: Target, id: string) => storeOf(target).list(id);
 
 /**
- * Takes the expired previews off, then deletes the releases only they kept: never one that is
- * live, kept (in state.json) or served by a preview still open.
+ * Takes the expired previews off (or those named: a closed pull request's), then deletes the
+ * releases only they kept: never one that is live, kept (in state.json) or served by a preview
+ * still open.
  */
 export async function prunePreviews(
   target: Target,
   id: string,
   now = Date.now(),
+  named?: readonly string[],
 ): Promise<{ removed: string[]; releases: string[] }> {
   const store = storeOf(target);
   const all = await store.list(id);
-  const expired = all.filter((p) => isExpired(p, now));
+  const gone = (p: PreviewRecord) => (named ? named.includes(p.name) : isExpired(p, now));
+  const expired = all.filter(gone);
   await store.remove(
     id,
     expired.map((p) => p.name),
@@ -180,7 +185,7 @@ export async function prunePreviews(
   const keep = new Set([
     ...state.releases.map((r) => r.name),
     ...(state.current ? [state.current] : []),
-    ...all.filter((p) => !isExpired(p, now)).map((p) => p.release.name),
+    ...all.filter((p) => !gone(p)).map((p) => p.release.name),
   ]);
   const orphans = [
     ...new Map(

@@ -85,4 +85,33 @@ describe("the CI recipe in docs/ci-publishing.md", () => {
       for (const option of used) expect(help, `${command} ${option}`).toContain(option);
     }
   }, 60_000);
+
+  it("previews per pull request: published with --preview, one comment updated, promoted at merge, taken off when closed", async () => {
+    const doc = await readFile("docs/ci-publishing.md", "utf8");
+    const section = doc.slice(doc.indexOf("## Previews per pull request"));
+    const block = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+    const wf = parse(block) as Workflow & {
+      on: { pull_request: { types: string[] } };
+      jobs: Record<string, { if?: string; steps: (Step & { with?: { script?: string } })[] }>;
+    };
+    expect(wf.on.pull_request.types).toEqual(expect.arrayContaining(["synchronize", "closed"]));
+    const runs = (job: string) => (wf.jobs[job]?.steps ?? []).map((s) => s.run ?? "").join("\n");
+    expect(runs("preview")).toMatch(
+      /storefront publish --all .*\\\n.*--preview "\$PREVIEW" --preview-domain "\$PREVIEW_DOMAIN" --json/,
+    );
+    const comment = wf.jobs.preview?.steps.find((s) => s.with?.script)?.with?.script ?? "";
+    expect(comment).toContain("updateComment");
+    expect(comment).toContain("createComment");
+    expect(wf.jobs.promote?.if).toContain("merged");
+    expect(runs("promote")).toContain("storefront promote --all");
+    expect(wf.jobs["clean-up"]?.if).toContain("!github.event.pull_request.merged");
+    expect(runs("clean-up")).toContain('--remove "$PREVIEW"');
+    const steps = Object.values(wf.jobs).flatMap((j) => j.steps);
+    for (const command of ["publish", "promote", "previews"]) {
+      const help = (await cli(command, "--help")).stdout;
+      const used = optionsOf(steps, command);
+      expect(used.length, command).toBeGreaterThan(0);
+      for (const option of used) expect(help, `${command} ${option}`).toContain(option);
+    }
+  }, 60_000);
 });

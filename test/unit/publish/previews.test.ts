@@ -299,10 +299,15 @@ describe("a deploy preview on nginx", () => {
   });
 
   it("--prune-previews takes expired previews off, never a release that is kept", async () => {
+    // A closed pull request's preview goes at once (its release is the live one: kept).
+    expect(await prunePreviews(target, ID, Date.now(), ["pr-8"])).toEqual({
+      removed: ["pr-8"],
+      releases: [],
+    });
+    expect((await listPreviews(target, ID)).map((p) => p.name)).toEqual(["pr-7"]);
+    // A week later pr-7 has expired; its release was promoted, so it is kept.
     const after = Date.now() + 8 * 86_400_000;
-    const pruned = await prunePreviews(target, ID, after);
-    // pr-7's release is kept (it was promoted); pr-8's is the live one.
-    expect(pruned).toEqual({ removed: ["pr-7", "pr-8"], releases: [] });
+    expect(await prunePreviews(target, ID, after)).toEqual({ removed: ["pr-7"], releases: [] });
     expect(await listPreviews(target, ID)).toEqual([]);
     // Its host is no server's now: the default server closes the connection, nothing served.
     await expect(get(PREVIEW_HOST, `/${link.search}`)).rejects.toThrow("socket hang up");
