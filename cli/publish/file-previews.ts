@@ -11,7 +11,7 @@
  * so no publish prunes it while a preview serves it.
  */
 import { posix } from "node:path";
-import { renderNginxConf } from "../build/deploy.ts";
+import { type NginxPreview, renderNginxConf } from "../build/deploy.ts";
 import { tenantSchema } from "../config/schema.ts";
 import type { Host } from "./host.ts";
 import type { ServerControl } from "./nginx.ts";
@@ -22,7 +22,7 @@ import {
   type PreviewRecord,
   previewNameProblem,
 } from "./preview.ts";
-import { RELEASE_RE } from "./release.ts";
+import { RELEASE_RE, type ReleaseRecord } from "./release.ts";
 
 /** What a target offers for previews. */
 export interface PreviewStore {
@@ -31,6 +31,11 @@ export interface PreviewStore {
   put(id: string, record: PreviewRecord, secret: string, banner: PreviewBanner): Promise<void>;
   /** Takes previews off the server (blocks first, reloaded, then their records). */
   remove(id: string, names: string[]): Promise<void>;
+  /**
+   * Records an uploaded release where the target needs a record to serve it at all (object
+   * storage: its files' objects), without making it live or reachable from the live host.
+   */
+  keep?(id: string, release: ReleaseRecord): Promise<void>;
 }
 
 export interface PreviewBanner {
@@ -40,6 +45,27 @@ export interface PreviewBanner {
 }
 
 export const SECRET_FILE = "preview-secret.conf";
+
+/** What a preview's server block is rendered with, on any target. */
+export function nginxPreviewOf(
+  record: PreviewRecord,
+  secretFile: string,
+  banner: PreviewBanner,
+): NginxPreview {
+  return {
+    name: record.name,
+    host: record.host,
+    secretFile,
+    cookieMaxAge: (Date.parse(record.expires) - Date.now()) / 1000,
+    tokenParam: PREVIEW_TOKEN_PARAM,
+    expiresParam: PREVIEW_EXPIRES_PARAM,
+    cookie: PREVIEW_COOKIE,
+    banner,
+  };
+}
+
+/** The text of the secret's file, which each preview block includes. */
+export const secretText = (secret: string) => `set $storefront_preview_secret "${secret}";\n`;
 
 export class FilePreviews implements PreviewStore {
   constructor(
@@ -67,9 +93,9 @@ export class FilePreviews implements PreviewStore {
 
   async put(id: string, record: PreviewRecord, secret: string, banner: PreviewBanner) {
     const secretFile = posix.join(this.o.root, SECRET_FILE);
-    const secretText = `set $storefront_preview_secret "${secret}";\n`;
-    if ((await this.o.host.readText(secretFile)) !== secretText) {
-      await this.o.host.writeAtomic(secretFile, secretText, 0o600);
+    const text = secretText(secret);
+    if ((await this.o.host.readText(secretFile)) !== text) {
+      await this.o.host.writeAtomic(secretFile, text, 0o600);
     }
     const conf = this.file(id, record.name, "conf");
     const before = await this.o.host.readText(conf);
@@ -79,16 +105,7 @@ export class FilePreviews implements PreviewStore {
       {
         root: posix.join(this.o.root, id, "releases", record.release.name),
         listen: this.o.listen,
-        preview: {
-          name: record.name,
-          host: record.host,
-          secretFile,
-          cookieMaxAge: (Date.parse(record.expires) - Date.now()) / 1000,
-          tokenParam: PREVIEW_TOKEN_PARAM,
-          expiresParam: PREVIEW_EXPIRES_PARAM,
-          cookie: PREVIEW_COOKIE,
-          banner,
-        },
+        preview: nginxPreviewOf(record, secretFile, banner),
       },
     );
     await this.o.host.writeAtomic(conf, block);

@@ -49,7 +49,7 @@ export const BANNER_CSS =
 const storeOf = (target: Target) => {
   if (!target.previews) {
     throw new Error(
-      `${target.label}: previews are not served from object storage yet; publish them to a folder or an SSH host`,
+      `${target.label}: previews on object storage are served by nginx in front of the store: give --nginx-dir and --endpoint`,
     );
   }
   return target.previews;
@@ -92,6 +92,7 @@ export async function previewTenant(
   };
   // Uploaded as a publish uploads it (beside the live release, unchanged files linked).
   await o.target.putRelease(id, release, join(o.distDir, id), state);
+  await store.keep?.(id, record);
   const expires = new Date(o.expiresAt).toISOString();
   const preview: PreviewRecord = {
     name: o.name,
@@ -126,15 +127,24 @@ export async function promoteTenant(
   if (!preview) throw new Error(`${id} has no preview ${name} on ${o.target.label}`);
   const release = preview.release.name;
   const state = await o.target.state(id);
-  const done = (status: TenantPublishResult["status"], pruned: string[] = []) => ({
-    id,
-    status,
-    release,
-    previous: state.current,
-    pruned,
-    uploaded: { objects: 0, bytes: 0 },
-    ms: performance.now() - started,
-  });
+  // Counted where the target counts what it sends (object storage); a folder's promote never
+  // calls an upload at all.
+  const sentBefore = o.target.uploadedFor?.(id) ?? { objects: 0, bytes: 0 };
+  const done = (status: TenantPublishResult["status"], pruned: string[] = []) => {
+    const sent = o.target.uploadedFor?.(id) ?? sentBefore;
+    return {
+      id,
+      status,
+      release,
+      previous: state.current,
+      pruned,
+      uploaded: {
+        objects: sent.objects - sentBefore.objects,
+        bytes: sent.bytes - sentBefore.bytes,
+      },
+      ms: performance.now() - started,
+    };
+  };
   if (state.current === release) return done("live");
   const manifest = await o.target.manifest(id, release);
   // Read back from the target: the files must be the release the record names.

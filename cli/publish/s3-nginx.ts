@@ -11,7 +11,7 @@
  * nginx sees it, switched by a reload (each request is answered wholly by the old or the new
  * workers), and written only after the store's pointer was (see docs/object-storage.md).
  */
-import { renderNginxConf } from "../build/deploy.ts";
+import { type NginxPreview, renderNginxConf } from "../build/deploy.ts";
 import { unionStyleHashes } from "./release.ts";
 import type { S3Location } from "./s3-client.ts";
 import type { S3ReleaseRecord } from "./s3-records.ts";
@@ -44,6 +44,8 @@ export async function renderS3ServerBlock(
   live: S3ReleaseRecord,
   serving: S3ReleaseRecord[],
   store: StoreUpstream,
+  /** A deploy preview's block (its own host, guard and banner) instead of the live one. */
+  preview?: NginxPreview,
 ): Promise<string> {
   const url = new URL(store.endpoint);
   if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -57,12 +59,14 @@ export async function renderS3ServerBlock(
   const base = literal(
     `/${[store.location.bucket, store.location.prefix].filter((p) => p !== "").join("/")}/`,
   );
-  const vars = `storefront_${id.replace(/-/g, "_")}`;
   const conf = await renderNginxConf(
     id,
     { ...live.config, styleHashes: unionStyleHashes([...serving, live]) },
-    { root: "/nonexistent", listen: store.listen },
+    { root: "/nonexistent", listen: store.listen, ...(preview ? { preview } : {}) },
   );
+  // The block's own variables (a preview's differ from its tenant's live block).
+  const vars = /map \$uri \$(storefront_\w+)_cache \{/.exec(conf)?.[1];
+  if (!vars) throw new Error("the nginx template has no cache map");
 
   // Every file of the live release by its path; every hashed file of a kept release too.
   const objects = new Map<string, string>();
@@ -99,7 +103,7 @@ export async function renderS3ServerBlock(
       "# Included inside http {} with the other tenants' blocks (`include <nginx-dir>/*.conf;`).\n",
     )
     .replace(/\n {4}root "[^"]*";\n {4}index index.html;\n/, "\n")
-    .replace("    gzip_static on;\n", "    gzip_proxied any;\n")
+    .replace(/ {4}gzip_static o(n|ff);\n/, "    gzip_proxied any;\n")
     // The store holds each file once, uncompressed: nginx compresses on the fly, and there are
     // no .gz/.br copies beside the files for gzip_static or ngx_brotli to find.
     .replace(
@@ -140,6 +144,8 @@ export async function renderS3ServerBlock(
     `    proxy_set_header Host ${hostPort};`,
     '    proxy_set_header Cookie "";',
     '    proxy_set_header Authorization "";',
+    // A preview's pages pass through sub_filter, which reads them uncompressed.
+    ...(preview ? ['    proxy_set_header Accept-Encoding "";'] : []),
     "    proxy_intercept_errors on;",
     ...(tls
       ? [

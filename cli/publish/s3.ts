@@ -26,11 +26,10 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { type BuildManifest, MANIFEST_FILE } from "../build/manifest.ts";
-import type { Host } from "./host.ts";
-import type { ServerControl } from "./nginx.ts";
 import type { ReleaseRecord, TenantState } from "./release.ts";
 import { connectS3, type S3Location, type S3Sdk, S3Store } from "./s3-client.ts";
 import { Pointers } from "./s3-pointer.ts";
+import { type S3PreviewNginx, S3Previews } from "./s3-previews.ts";
 import { collectGarbage } from "./s3-prune.ts";
 import { ReleaseRecords, type S3ReleaseRecord } from "./s3-records.ts";
 import { ObjectUploads, objectsOf } from "./s3-upload.ts";
@@ -51,10 +50,7 @@ export interface S3TargetOptions {
   /** Objects last written less than this long ago are never deleted (pages still open). */
   graceMs: number;
   /** nginx in front of the store: the folder its per-tenant server blocks are written to. */
-  nginx?: {
-    dir: string;
-    host: Host;
-    server: ServerControl;
+  nginx?: S3PreviewNginx & {
     render(id: string, live: S3ReleaseRecord, serving: S3ReleaseRecord[]): Promise<string>;
   };
   /** Called after each object uploaded (progress, tests). */
@@ -93,7 +89,16 @@ export class S3Target {
     this.records = new ReleaseRecords(this.store);
     this.pointers = new Pointers(this.store);
     this.concurrency = o.nginx ? 1 : 8;
+    this.previews = new S3Previews({
+      store: this.store,
+      records: this.records,
+      nginx: o.nginx,
+      record: (id, release) => this.shareAssets(id, release),
+    });
   }
+
+  /** Deploy previews, served by nginx in front of the store (./s3-previews.ts). */
+  readonly previews: S3Previews;
 
   /**
    * Reads the pointers of `ids` ahead, READ_CONCURRENCY at a time (a publish's first step for

@@ -256,6 +256,14 @@ export async function openTarget(spec: string, o: TargetSpecOptions): Promise<Ta
               server: o.nginx.test || o.nginx.reload ? new Nginx(nginxHost, o.nginx) : NO_SERVER,
               render: (id, live, serving) =>
                 renderS3ServerBlock(id, live, serving, { endpoint, location, listen: o.listen }),
+              renderPreview: (id, release, preview) =>
+                renderS3ServerBlock(
+                  id,
+                  release,
+                  [],
+                  { endpoint, location, listen: o.listen },
+                  preview,
+                ),
             }
           : undefined,
     });

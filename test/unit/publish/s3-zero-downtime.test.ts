@@ -2,18 +2,22 @@
  * Serving from the bucket, with zero downtime, measured: a real nginx on loopback in front of a
  * real S3-compatible store (Ceph's RADOS Gateway) serves a tenant published with
  * `--to s3://… --nginx-dir`, while a bounded client loads pages and every file each names during
- * two publishes (one changing the theme) and a rollback: 0 failed requests, 0 missing assets,
+ * a publish (changing the theme), a rollback, a deploy preview of the next release and its
+ * promotion (which uploads nothing): 0 failed requests, 0 missing assets,
  * 0 pages whose inline style the CSP of the same response refuses, nothing but built bytes. And
- * the same headers, language choice and prerendered pages as the generated nginx.conf gives.
+ * the same headers, language choice and prerendered pages as the generated nginx.conf gives; the
+ * preview served from the store only to its signed link, with noindex and its banner.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BuildManifest } from "../../../cli/build/manifest.ts";
+import { previewTenant, promoteTenant, prunePreviews } from "../../../cli/publish/previews.ts";
 import { publishTenant, rollbackTenant } from "../../../cli/publish/publish.ts";
 import { openTarget, type Target } from "../../../cli/publish/target.ts";
 import { languageCookieName } from "../../../storefront/src/domain/pages.ts";
@@ -109,6 +113,20 @@ const options = (target: Target, v: Version) => ({
   dryRun: false,
 });
 
+const SECRET = "s3-preview-secret-0123456789abcdef";
+const PREVIEW_HOST = `pr-5--${ID}.preview.test`;
+let link: URL;
+const previewOptions = (target: Target, v: Version) => ({
+  target,
+  distDir: v.distDir,
+  tenantsDir: v.tenantsDir,
+  name: "pr-5",
+  domain: "preview.test",
+  expiresAt: Date.now() + 86_400_000,
+  secret: SECRET,
+  scheme: "http" as const,
+});
+
 describe("nginx in front of the object store", () => {
   it("serves the live release with the generated block's headers, languages and pages", async () => {
     const fresh = await targetFor(false);
@@ -164,7 +182,7 @@ describe("nginx in front of the object store", () => {
     expect((await fetch(`http://127.0.0.1:${PORT}/_pages/en/home.html`)).status).toBe(404);
   });
 
-  it("no failed request, no missing asset, no refused style through two publishes and a rollback", async () => {
+  it("no failed request, no missing asset, no refused style through a publish, a rollback, a preview and its promotion", async () => {
     const target = await targetFor();
     const client = loadClient(PORT, builtFiles);
     const tally = newTally();
@@ -177,12 +195,22 @@ describe("nginx in front of the object store", () => {
         async () => (await publishTenant(options(target, versions.themed!), ID)).status,
         // Back across the theme change.
         async () => (await rollbackTenant(target, ID)).status,
-        async () => (await publishTenant(options(target, versions.themedRenamed!), ID)).status,
+        // The next release as a preview first (nothing live changes), then promoted.
+        async () => {
+          const shown = await previewTenant(previewOptions(target, versions.themedRenamed!), ID);
+          link = new URL(shown.url ?? "");
+          return shown.status;
+        },
+        async () => {
+          const promoted = await promoteTenant(options(target, versions.first!), ID, "pr-5");
+          expect(promoted.uploaded).toEqual({ objects: 0, bytes: 0 });
+          return promoted.status;
+        },
       ]);
     } finally {
       await target.close();
     }
-    expect(steps).toEqual(["published", "rolled-back", "published"]);
+    expect(steps).toEqual(["published", "rolled-back", "previewed", "published"]);
     for (const file of openFiles) expect((await client.get(file, tally)).status, file).toBe(200);
     client.close();
     expect(tally.failed).toEqual([]);
@@ -202,4 +230,58 @@ describe("nginx in front of the object store", () => {
     expect([...served].sort()).toEqual(["first", "themed", "themedRenamed"]);
     expect(tally.requests).toBeLessThan(MAX_PAGES * 40);
   }, 180_000);
+
+  it("serves the preview from the store only to its link, with noindex and the banner", async () => {
+    const ask = (path: string, cookie = "") =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+        (done, fail) => {
+          const headers: Record<string, string> = { Host: PREVIEW_HOST, "Accept-Language": "en" };
+          if (cookie) headers.Cookie = cookie;
+          const req = request({ host: "127.0.0.1", port: PORT, path, headers }, (res) => {
+            let body = "";
+            res.on("data", (c) => (body += c));
+            res.on("end", () => done({ status: res.statusCode ?? 0, headers: res.headers, body }));
+          });
+          req.on("error", fail);
+          req.end();
+        },
+      );
+    expect((await ask("/")).status).toBe(403);
+    const enter = await ask(`/contacts${link.search}`);
+    expect([enter.status, enter.headers.location]).toEqual([302, "/contacts"]);
+    const cookie = ([] as string[])
+      .concat((enter.headers["set-cookie"] as string[]) ?? [])
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const page = await ask("/contacts", cookie);
+    expect(page.status).toBe(200);
+    expect(page.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(page.body).toContain(">Preview pr-5 — not live</div></body>");
+    const built = await readFile(
+      join(versions.themedRenamed!.distDir, ID, "_pages/en/contacts.html"),
+      "utf8",
+    );
+    expect(
+      page.body
+        .replace(/<meta name="robots" content="noindex, nofollow"><style>[^<]*<\/style>/, "")
+        .replace(/<div class="storefront-preview"[^>]*>[^<]*<\/div>/, ""),
+    ).toBe(built);
+    // The secret sits in its own file beside the blocks, mode 600, and in no block.
+    expect((await stat(join(sites, "preview-secret.inc"))).mode & 0o777).toBe(0o600);
+    expect(await readFile(join(sites, `${ID}.preview-pr-5.conf`), "utf8")).not.toContain(SECRET);
+    // Taken off, its release (now live) stays, and so do its objects.
+    const target = await targetFor();
+    try {
+      expect(await prunePreviews(target, ID, Date.now(), ["pr-5"])).toEqual({
+        removed: ["pr-5"],
+        releases: [],
+      });
+    } finally {
+      await target.close();
+    }
+    const live = await fetch(`http://127.0.0.1:${PORT}/contacts`, {
+      headers: { "accept-language": "en" },
+    });
+    expect(await live.text()).toBe(built);
+  }, 60_000);
 });

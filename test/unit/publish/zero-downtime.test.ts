@@ -1,8 +1,8 @@
 /**
  * Zero downtime, measured: a real nginx on loopback serves a published tenant while a bounded
- * client keeps loading pages and then every asset each page names, during three publishes
- * (one of them changing the theme) and a rollback (back across the theme change). Counted:
- * failed requests, assets missing for a page that was served, pages whose inline style the CSP
+ * client keeps loading pages and then every asset each page names, during two publishes
+ * (one of them changing the theme), a rollback (back across the theme change), and a deploy
+ * preview of the next release promoted to live. Counted: failed requests, assets missing for a page that was served, pages whose inline style the CSP
  * of the same response does not allow, and responses that are not byte for byte a file of a
  * built release (a half-copied release would show here). Every one of them must be 0.
  * Beside the client, a page in Chromium that the shop's service worker controls (as a visitor's
@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuildManifest } from "../../../cli/build/manifest.ts";
+import { previewTenant, promoteTenant } from "../../../cli/publish/previews.ts";
 import { publishTenant, rollbackTenant } from "../../../cli/publish/publish.ts";
 import { openTarget, type Target } from "../../../cli/publish/target.ts";
 import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from "../../../scripts/chromium.js";
@@ -74,7 +75,10 @@ beforeAll(async () => {
   }
   port = planPort("unitNginx");
   await mkdir(prefix, { recursive: true });
-  await writeFile(join(prefix, "nginx.conf"), nginxMainConf(prefix, `${www}/*/nginx.conf`));
+  await writeFile(
+    join(prefix, "nginx.conf"),
+    nginxMainConf(prefix, `${www}/*/nginx.conf;\n  include ${www}/*/previews/*.conf`),
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -145,13 +149,30 @@ describe("publishing under load through a real nginx", () => {
         async () => viaWorker((await publishTenant(options(target, versions.themed!), ID)).status),
         // Back across the theme change.
         async () => viaWorker((await rollbackTenant(target, ID)).status),
+        // The next release as a deploy preview (nothing live changes), then promoted as it is.
         async () =>
-          viaWorker((await publishTenant(options(target, versions.themedRenamed!), ID)).status),
+          viaWorker(
+            (
+              await previewTenant(
+                {
+                  ...options(target, versions.themedRenamed!),
+                  name: "pr-9",
+                  domain: "preview.test",
+                  expiresAt: Date.now() + 86_400_000,
+                  secret: "zero-downtime-preview-secret-0123456789",
+                  scheme: "http",
+                },
+                ID,
+              )
+            ).status,
+          ),
+        async () =>
+          viaWorker((await promoteTenant(options(target, versions.first!), ID, "pr-9")).status),
       ]);
     } finally {
       await target.close();
     }
-    expect(steps).toEqual(["published", "published", "rolled-back", "published"]);
+    expect(steps).toEqual(["published", "published", "rolled-back", "previewed", "published"]);
     // The worker's page takes the newest release at its next navigation, still controlled.
     await controlled.page.reload();
     expect(await controlled.page.title()).toContain("MySport Green");
