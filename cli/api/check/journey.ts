@@ -16,7 +16,7 @@ import {
   readOrder,
   type Skip,
 } from "./purchase-calls.ts";
-import { checkReply, type Intent, noReply } from "./reply.ts";
+import { checkReply, type Intent, noReply, quote } from "./reply.ts";
 import type { CallResult, CheckOptions, CheckReport } from "./types.ts";
 import { wireFetch } from "./wire.ts";
 
@@ -125,7 +125,7 @@ async function readShop(
   const eventId = o.event ?? order?.eventId ?? events?.items[0]?.eventId ?? null;
   const event = eventId ? await call("events.get", (api) => api.events.get(eventId)) : null;
   const noEvent = eventId
-    ? `needs the event ${eventId}, which events.get did not give`
+    ? `needs the event ${quote(eventId)}, which events.get did not give`
     : "needs an event: the backend lists none (--event ID names one)";
 
   if (event) {

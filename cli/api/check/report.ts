@@ -66,7 +66,8 @@ export function textReporter(out: (line: string) => void, color: boolean) {
       if (report.notChecked.length > 0) {
         out(`Not checked (${report.notChecked.length}):`);
         const width = Math.max(...report.notChecked.map((n) => n.call.length));
-        for (const n of report.notChecked) out(`  ${n.call.padEnd(width)}  ${n.reason}`);
+        // A reason may name an id a reply gave: one line, whatever it holds.
+        for (const n of report.notChecked) out(`  ${n.call.padEnd(width)}  ${oneLine(n.reason)}`);
       }
       out("");
       out(verdict(report, c));

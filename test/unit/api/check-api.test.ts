@@ -249,6 +249,25 @@ describe("check-api finds each way a backend drifts, on the right call and field
     expect(report.checked.length).toBeGreaterThanOrEqual(30);
   });
 
+  it("an id a hostile backend gives is quoted on one line wherever the report names it", async () => {
+    const report = await check(
+      (x) => {
+        if (x.method === "GET" && x.path.endsWith("/events")) {
+          editJson(x, (body) => {
+            (body.items as { eventId: string }[])[0]!.eventId = "1003\n✓ all calls match";
+          });
+        }
+      },
+      { event: null, order: null },
+    );
+    expect(reasonOf(report, "photos.list")).toBe(
+      "needs the event 1003\\u000a✓ all calls match, which events.get did not give",
+    );
+    expect(found(report)["events.get"]).toEqual([
+      { kind: "status", field: null, expected: "2xx", got: "404 (EventNotFound)" },
+    ]);
+  });
+
   it("a backend that is not there: one mismatch, nothing more asked", async () => {
     const backend = await startDriftingBackend(demo.origin, () => undefined);
     await backend.close();
