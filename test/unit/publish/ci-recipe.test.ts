@@ -100,6 +100,68 @@ describe("the CI recipe in docs/ci-publishing.md", () => {
     const comment = wf.jobs.preview?.steps.find((s) => s.with?.script)?.with?.script ?? "";
     expect(comment).toContain("updateComment");
     expect(comment).toContain("createComment");
+    // The script is JavaScript github-script can run: an async function of these names.
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+      ...args: string[]
+    ) => unknown;
+    const run = new AsyncFunction("require", "context", "github", "process", comment) as (
+      ...args: unknown[]
+    ) => Promise<void>;
+    // Run on what the two commands print, once with no comment yet and once with one.
+    const files: Record<string, unknown> = {
+      "previews.json": {
+        ok: false,
+        tenants: [
+          {
+            tenant: "ironstar",
+            url: "https://pr-7--ironstar.p.example/?preview=t&expires=1",
+            expires: "2026-12-05T10:00:00.000Z",
+            release: "a".repeat(16),
+          },
+          { tenant: "timerman", status: "failed", error: "timerman: no bundle" },
+        ],
+      },
+      "validate.json": {
+        tenants: [
+          {
+            id: "ironstar",
+            problems: [{ message: "text on background has a contrast of 2.65:1 | below 4.5:1" }],
+          },
+          { id: "timerman", problems: [] },
+        ],
+      },
+    };
+    const fs = {
+      existsSync: (f: string) => f in files,
+      readFileSync: (f: string) => JSON.stringify(files[f]),
+    };
+    const posted: { kind: string; body: string }[] = [];
+    const github = (existing: { id: number; body: string }[]) => ({
+      paginate: async () => existing,
+      rest: {
+        issues: {
+          listComments: () => undefined,
+          createComment: async (o: { body: string }) =>
+            posted.push({ kind: "create", body: o.body }),
+          updateComment: async (o: { body: string }) =>
+            posted.push({ kind: "update", body: o.body }),
+        },
+      },
+    });
+    const context = { repo: { owner: "o", repo: "r" }, payload: { pull_request: { number: 7 } } };
+    const env = { env: { PREVIEW: "pr-7" } };
+    await run(() => fs, context, github([]), env);
+    await run(() => fs, context, github([{ id: 1, body: posted[0]?.body ?? "" }]), env);
+    expect(posted.map((p) => p.kind)).toEqual(["create", "update"]);
+    expect(posted[0]?.body.split("\n")).toEqual([
+      "<!-- storefront-previews -->",
+      "Previews of pr-7 (private links, not indexed):",
+      "",
+      "| brand | preview | open until | validate |",
+      "|---|---|---|---|",
+      "| ironstar | [open](https://pr-7--ironstar.p.example/?preview=t&expires=1) | 2026-12-05T10:00:00.000Z | 1 ✗ text on background has a contrast of 2.65:1 \\| below 4.5:1 |",
+      "| timerman | failed: timerman: no bundle |  | ✓ |",
+    ]);
     expect(wf.jobs.promote?.if).toContain("merged");
     expect(runs("promote")).toContain("storefront promote --all");
     expect(wf.jobs["clean-up"]?.if).toContain("!github.event.pull_request.merged");
