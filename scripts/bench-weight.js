@@ -1,5 +1,6 @@
 // Weight figures for `npm run bench`: the home and event photos routes' initial
-// JavaScript (gzip) against the floor, a bare React 19 + Vite app built in the same run.
+// JavaScript (gzip) against the floor, a bare React 19 + Vite app built in the same run, and
+// how many scripts each route loads before its first render.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { floorWeight, ROUTES, routeWeight } from "./weight.js";
@@ -37,6 +38,14 @@ export async function benchWeight() {
         target: 1.6,
       },
       { name: `  ${labels[key]} initial JS, gzip`, value: weight.js / KIB, unit: "KiB" },
+      {
+        // Each is a request before the route comes alive: a slow phone's few connections
+        // (and an HTTP/1.1 host) queue them.
+        name: `${labels[key]} scripts before its first render`,
+        value: weight.files.filter((f) => f.endsWith(".js")).length,
+        unit: "n",
+        target: 10,
+      },
       { name: `  ${labels[key]} initial CSS, gzip`, value: weight.css / KIB, unit: "KiB" },
     );
   }
