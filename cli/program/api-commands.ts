@@ -8,6 +8,7 @@ import type { CommandContext } from "./common.ts";
 
 interface CheckApiFlags {
   api: string;
+  shopOrigin?: string;
   event?: string;
   order?: string;
   preorder?: string;
@@ -37,6 +38,23 @@ function apiUrl(text: string): URL {
   const problem = apiUrlProblem(text);
   if (problem) throw usage(problem);
   return new URL(text);
+}
+
+/** `https://shop.example`: an origin, as a browser sends it in Origin. */
+function shopOrigin(text: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    url = null;
+  }
+  const origin = url && /^https?:$/.test(url.protocol) ? url.origin : null;
+  if (!url || !origin || `${origin}/` !== url.href.replace(/\/?$/, "/")) {
+    throw usage(
+      `--shop-origin must be the shop's origin (e.g. https://shop.example.com), got ${JSON.stringify(text)}`,
+    );
+  }
+  return origin;
 }
 
 export function addApiCommands({ program, print, setExitCode }: CommandContext) {
@@ -83,6 +101,10 @@ export function addApiCommands({ program, print, setExitCode }: CommandContext) 
       "--api <url>",
       "the backend's address (the origin the shop's /public/ calls go to)",
     )
+    .option(
+      "--shop-origin <origin>",
+      "the shop's origin when the API is on another one: every reply is held to the CORS it needs",
+    )
     .option("--event <id>", "the event to read (default: the first the backend lists)")
     .option("--order <id>", "a paid order whose items, payments, archive and receipts to read")
     .option("--preorder <id>", "a pre-order whose details to read")
@@ -103,6 +125,7 @@ export function addApiCommands({ program, print, setExitCode }: CommandContext) 
       setExitCode(
         await runCheckApi({
           api: apiUrl(o.api),
+          shopOrigin: o.shopOrigin === undefined ? null : shopOrigin(o.shopOrigin),
           event: o.event ?? null,
           order: o.order ?? null,
           preorder: o.preorder ?? null,

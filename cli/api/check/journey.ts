@@ -7,6 +7,7 @@
  */
 import { type Api, type ApiResult, createApi } from "../../../storefront/src/api/index.ts";
 import { type ApiCall, apiCalls } from "../inventory.ts";
+import { allowOriginProblems, preflightProblems } from "./cors.ts";
 import { curlLine } from "./curl.ts";
 import {
   type Call,
@@ -16,9 +17,9 @@ import {
   readOrder,
   type Skip,
 } from "./purchase-calls.ts";
-import { checkReply, type Intent, noReply, quote } from "./reply.ts";
+import { checkReply, type Intent, type Mismatch, noReply, quote } from "./reply.ts";
 import type { CallResult, CheckOptions, CheckReport } from "./types.ts";
-import { wireFetch } from "./wire.ts";
+import { type Exchange, wireFetch } from "./wire.ts";
 
 /** What the check never does to a backend, whatever it is given. */
 const NEVER: Record<string, string> = {
@@ -43,18 +44,26 @@ export async function checkApi(o: CheckOptions): Promise<CheckReport> {
     rate: o.rate,
     signal: o.signal,
     ...(o.fetch ? { fetch: o.fetch } : {}),
-    onExchange({ sent, reply, failure }) {
+    shopOrigin: o.shopOrigin,
+    onExchange({ sent, preflight, reply, failure }) {
       if (!current || (!reply && o.signal.aborted)) return;
-      const mismatches = reply
-        ? checkReply(current.call, reply, current.intent)
-        : [noReply(failure ?? "")];
-      const result = {
+      const mismatches = [
+        ...(preflight && o.shopOrigin ? corsOfPreflight(o.shopOrigin, sent.method, preflight) : []),
+        ...(reply
+          ? [
+              ...checkReply(current.call, reply, current.intent),
+              ...(o.shopOrigin ? allowOriginProblems(o.shopOrigin, reply.headers) : []),
+            ]
+          : [noReply(failure ?? "")]),
+      ];
+      const result: CallResult = {
         call: current.call.id,
         method: sent.method,
         url: sent.url,
         status: reply?.status ?? null,
         mismatches,
         curl: curlLine(sent),
+        ...(preflight ? { preflight: curlLine(preflight.sent) } : {}),
       };
       if (!reply && results.length === 0) unreachable = failure;
       results.push(result);
@@ -110,6 +119,16 @@ export async function checkApi(o: CheckOptions): Promise<CheckReport> {
     report.notChecked.push({ call: id, reason });
   }
   return report;
+}
+
+/** What a preflight's reply (or its absence) means for the call behind it. */
+function corsOfPreflight(
+  origin: string,
+  method: string,
+  preflight: NonNullable<Exchange["preflight"]>,
+): Mismatch[] {
+  if (!preflight.reply) return [{ ...noReply("the preflight (OPTIONS) got none"), kind: "cors" }];
+  return preflightProblems(origin, method, preflight.requested, preflight.reply);
 }
 
 /** The whole sequence: the order named, the event, its participants and catalog, a cart. */

@@ -29,7 +29,8 @@ export type MismatchKind =
   | "not-json"
   | "too-large"
   | "error-body"
-  | "no-reply";
+  | "no-reply"
+  | "cors";
 
 /** One difference: what the shop expects and what came. */
 export interface Mismatch {

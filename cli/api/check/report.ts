@@ -31,6 +31,8 @@ export function mismatchLine(m: Mismatch): string {
       return `no reply: ${m.got}`;
     case "too-large":
       return "reply: over 8 MB, not read to its end";
+    case "cors":
+      return `CORS ${m.field}: expected ${m.expected}, got ${m.got}`;
     default:
       return `${m.field ?? "reply"}: expected ${m.expected}, got ${m.got}`;
   }
@@ -59,6 +61,9 @@ export function textReporter(out: (line: string) => void, color: boolean) {
       );
       for (const m of fresh) out(`    ${mismatchLine(m)}`);
       out(c.dim(`    again: ${result.curl}`));
+      if (result.preflight && fresh.some((m) => m.field?.startsWith("preflight"))) {
+        out(c.dim(`    preflight: ${result.preflight}`));
+      }
     },
     end(report: CheckReport) {
       out("");
@@ -111,6 +116,7 @@ export function jsonReport(report: CheckReport) {
         status: r.status,
         problems: r.mismatches,
         curl: r.curl,
+        ...(r.preflight ? { preflight: r.preflight } : {}),
       })),
     checked: report.checked,
     notChecked: report.notChecked,

@@ -8,6 +8,8 @@ export interface CheckOptions {
   /** A paid order whose items, payments, archive and receipts are read. */
   order: string | null;
   preorder: string | null;
+  /** The shop's origin, when the API is on another one: replies are held to CORS (./cors.ts). */
+  shopOrigin: string | null;
   /** A bib number or last name to search the event's participants for. */
   participant: string | null;
   /** A promo code the backend accepts (else a made-up one, which it must refuse well). */
@@ -33,6 +35,8 @@ export interface CallResult {
   status: number | null;
   mismatches: Mismatch[];
   curl: string;
+  /** The preflight a browser sends first (with --shop-origin), as a curl line. */
+  preflight?: string;
 }
 
 export interface CheckReport {

@@ -6,6 +6,7 @@
  * hostile or endless reply costs a bounded amount of memory.
  */
 import { setTimeout as sleep } from "node:timers/promises";
+import { needsPreflight, unsafeHeaders } from "./cors.ts";
 import type { SentRequest } from "./curl.ts";
 import type { SeenReply } from "./reply.ts";
 
@@ -14,6 +15,8 @@ const FILE_PEEK_BYTES = 256 * 1024;
 
 export interface Exchange {
   sent: SentRequest;
+  /** With a shop origin: the preflight sent first, and its reply (null: none came). */
+  preflight?: { sent: SentRequest; requested: string[]; reply: SeenReply | null } | undefined;
   /** The reply, or null when none came (`failure` says why). */
   reply: SeenReply | null;
   failure: string | null;
@@ -26,6 +29,8 @@ export interface WireOptions {
   rate: number;
   /** Ctrl+C: no request starts after it, and the one under way is dropped. */
   signal: AbortSignal;
+  /** The shop's origin, sent as a browser sends it (Origin, and a preflight where it asks). */
+  shopOrigin?: string | null;
   fetch?: typeof fetch;
   onExchange(exchange: Exchange): void;
 }
@@ -47,18 +52,20 @@ export function wireFetch(options: WireOptions): typeof fetch {
       address.origin === options.api.origin
         ? new URL(`${prefix}${address.pathname}${address.search}`, options.api.origin).href
         : address.href;
-    const sent: SentRequest = {
-      method: asked.method,
-      url,
-      headers: asked.headers,
-      body: bodyOf(init?.body),
-    };
+    const headers = new Headers(asked.headers);
+    const origin = options.shopOrigin;
+    if (origin) headers.set("origin", origin);
+    const sent: SentRequest = { method: asked.method, url, headers, body: bodyOf(init?.body) };
     const signal = init?.signal ? AbortSignal.any([init.signal, options.signal]) : options.signal;
+    const preflight =
+      origin && needsPreflight(asked.method, asked.headers)
+        ? await askFirst(send, url, origin, asked, signal)
+        : undefined;
     let response: Response;
     try {
-      response = await send(url, { ...init, signal });
+      response = await send(url, { ...init, headers, signal });
     } catch (error) {
-      options.onExchange({ sent, reply: null, failure: reasonOf(error, init?.signal) });
+      options.onExchange({ sent, preflight, reply: null, failure: reasonOf(error, init?.signal) });
       throw error;
     }
     // The client asks for JSON except where it takes a file.
@@ -71,7 +78,7 @@ export function wireFetch(options: WireOptions): typeof fetch {
       body: new TextDecoder().decode(read.bytes),
       truncated: read.truncated && !isFile,
     };
-    options.onExchange({ sent, reply, failure: null });
+    options.onExchange({ sent, preflight, reply, failure: null });
     const empty = [204, 205, 304].includes(response.status);
     return new Response(empty ? null : read.bytes, {
       status: response.status,
@@ -79,6 +86,32 @@ export function wireFetch(options: WireOptions): typeof fetch {
       headers: response.headers,
     });
   };
+}
+
+/** The OPTIONS request a browser sends before this one, and what came back. */
+async function askFirst(
+  send: typeof fetch,
+  url: string,
+  origin: string,
+  asked: Request,
+  signal: AbortSignal,
+): Promise<NonNullable<Exchange["preflight"]>> {
+  const requested = unsafeHeaders(asked.headers);
+  const headers = new Headers({ origin, "access-control-request-method": asked.method });
+  if (requested.length > 0) headers.set("access-control-request-headers", requested.join(","));
+  const sent: SentRequest = { method: "OPTIONS", url, headers, body: null };
+  try {
+    const reply = await send(url, { method: "OPTIONS", headers, signal });
+    const { bytes } = await readAtMost(reply, 64 * 1024);
+    const body = new TextDecoder().decode(bytes);
+    return {
+      sent,
+      requested,
+      reply: { status: reply.status, headers: reply.headers, body, truncated: false },
+    };
+  } catch {
+    return { sent, requested, reply: null };
+  }
 }
 
 function bodyOf(body: BodyInit | null | undefined): SentRequest["body"] {

@@ -24,6 +24,7 @@ const ASKED: Omit<CheckOptions, "api" | "signal"> = {
   order: "order-seed-01",
   preorder: null,
   participant: "302",
+  shopOrigin: null,
   promo: null,
   token: null,
   allowOrders: false,
@@ -278,5 +279,71 @@ describe("check-api finds each way a backend drifts, on the right call and field
     expect(reasonOf(report, "events.get")).toBe(
       "not made: the backend did not answer the first call",
     );
+  });
+
+  describe("check-api --shop-origin: a backend on another origin, held to the CORS the shop needs", () => {
+    const ORIGIN = "https://shop.example";
+    /** A backend answering CORS as docs/backend.md lists it, but for `headers`. */
+    const cors =
+      (headers = "accept-language, authorization, content-type, x-search-token"): Drift =>
+      (x) => {
+        x.headers["access-control-allow-origin"] = ORIGIN;
+        if (x.method === "OPTIONS") {
+          x.status = 204;
+          x.body = "";
+          x.headers["access-control-allow-methods"] = "GET, POST, PUT, PATCH, DELETE";
+          x.headers["access-control-allow-headers"] = headers;
+        }
+      };
+
+    it("a backend that answers CORS as the shop needs: nothing found", async () => {
+      const report = await check(cors(), { shopOrigin: ORIGIN });
+      expect(found(report)).toEqual({});
+      // The writes and the token-bearing reads were asked about first, as a browser asks.
+      const preflighted = report.results.filter((r) => r.preflight).map((r) => r.call);
+      expect(preflighted).toEqual(
+        expect.arrayContaining([
+          "photos.list",
+          "carts.create",
+          "carts.setAttributes",
+          "carts.remove",
+        ]),
+      );
+      expect(preflighted).not.toContain("events.get");
+    });
+
+    it("a preflight that does not allow the search token: named on each call that sends it", async () => {
+      const report = await check(cors("accept-language, content-type"), { shopOrigin: ORIGIN });
+      const problem = {
+        kind: "cors",
+        field: "preflight access-control-allow-headers",
+        expected: "x-search-token",
+        got: '"accept-language, content-type"',
+      };
+      expect(found(report)["photos.list"]).toEqual([problem]);
+      expect(found(report)["carts.addItem"]).toEqual([
+        { ...problem, expected: "content-type, x-search-token" },
+      ]);
+      expect(found(report)["carts.create"]).toBeUndefined();
+    });
+
+    it("the demo itself, which answers its own origin only: every reply lacks the header, every preflight is refused", async () => {
+      const report = await check(undefined, { shopOrigin: ORIGIN });
+      expect(found(report)["events.get"]).toEqual([
+        {
+          kind: "cors",
+          field: "access-control-allow-origin",
+          expected: "https://shop.example (or *)",
+          got: "missing",
+        },
+      ]);
+      expect(found(report)["carts.create"]).toContainEqual(
+        expect.objectContaining({ kind: "cors", field: "preflight status", expected: "2xx" }),
+      );
+      const create = report.results.find((r) => r.call === "carts.create");
+      expect(create?.preflight).toMatch(
+        /^curl -i -X OPTIONS \S+ -H 'Access-Control-Request-Headers: content-type' -H 'Access-Control-Request-Method: POST' -H 'Origin: https:\/\/shop.example'$/,
+      );
+    });
   });
 });

@@ -4,6 +4,7 @@
  * value a hostile backend sends quoted on one short line; the token never written out.
  */
 import { describe, expect, it } from "vitest";
+import { needsPreflight, preflightProblems } from "../../../cli/api/check/cors.ts";
 import { curlLine, shellQuote } from "../../../cli/api/check/curl.ts";
 import { checkReply, describeValue, quote, type SeenReply } from "../../../cli/api/check/reply.ts";
 import { mismatchLine } from "../../../cli/api/check/report.ts";
@@ -132,5 +133,50 @@ describe("the curl line", () => {
     expect(shellQuote("it's")).toBe("'it'\\''s'");
     expect(shellQuote("a\nb")).toBe("$'a\\x0ab'");
     expect(shellQuote("x\u009b31m'")).toBe("$'x\\u009b31m\\''");
+  });
+
+  describe("what a browser asks before a cross-origin call", () => {
+    it("a JSON body, the token or a write method needs a preflight; a plain read does not", () => {
+      const h = (o: Record<string, string>) => new Headers(o);
+      expect(
+        needsPreflight("GET", h({ accept: "application/json", "accept-language": "ru" })),
+      ).toBe(false);
+      expect(needsPreflight("GET", h({ "x-search-token": "t" }))).toBe(true);
+      expect(needsPreflight("POST", h({ "content-type": "application/json" }))).toBe(true);
+      expect(needsPreflight("POST", h({ "content-type": "multipart/form-data; boundary=x" }))).toBe(
+        false,
+      );
+      expect(needsPreflight("DELETE", h({}))).toBe(true);
+    });
+
+    it("Access-Control-Allow-Headers: * allows every header but Authorization", () => {
+      const reply = {
+        status: 204,
+        headers: new Headers({
+          "access-control-allow-origin": "*",
+          "access-control-allow-headers": "*",
+          "access-control-allow-methods": "PATCH",
+        }),
+      };
+      expect(
+        preflightProblems(
+          "https://shop.example",
+          "PATCH",
+          ["content-type", "x-search-token"],
+          reply,
+        ),
+      ).toEqual([]);
+      expect(
+        preflightProblems(
+          "https://shop.example",
+          "PUT",
+          ["authorization", "content-type"],
+          reply,
+        ).map(mismatchLine),
+      ).toEqual([
+        "CORS preflight access-control-allow-methods: expected PUT, got patch",
+        'CORS preflight access-control-allow-headers: expected authorization, content-type, got "*"',
+      ]);
+    });
   });
 });

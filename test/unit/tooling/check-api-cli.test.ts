@@ -42,6 +42,17 @@ describe("storefront check-api", () => {
       2,
       'error: --api must be an http(s) URL of the backend (e.g. https://api.example.com), got "ftp://files.example"',
     ]);
+    const origin = await cli(
+      "check-api",
+      "--api",
+      demo.origin,
+      "--shop-origin",
+      "https://shop.example/shop",
+    );
+    expect([origin.code, origin.stderr.trim()]).toEqual([
+      2,
+      'error: --shop-origin must be the shop\'s origin (e.g. https://shop.example.com), got "https://shop.example/shop"',
+    ]);
     const rate = await cli("check-api", "--api", demo.origin, "--rate", "0");
     expect([rate.code, rate.stderr.trim()]).toEqual([
       2,
