@@ -205,6 +205,16 @@ describe("keeping a paid order on the device", () => {
     expect(await keep(ports, paidOrder("o1", []))).toBe("failed");
     expect([...caches.keys()]).toEqual(["storefront.order:o1@mysport"]);
   });
+
+  it("the oldest of the kept orders opened again while its reply fails is still kept, not dropped to make room for itself", async () => {
+    const { ports, caches } = fakePorts({
+      failing: `${SHOP}/public/order-service/api/v1/orders/o0`,
+    });
+    for (let n = 0; n < MAX_KEPT_ORDERS; n++) caches.set(`storefront.order:o${n}@mysport`, []);
+    expect(await keep(ports, paidOrder("o0", []))).toBe("failed");
+    expect(caches.size).toBe(MAX_KEPT_ORDERS);
+    expect(caches.has("storefront.order:o0@mysport")).toBe(true);
+  });
 });
 
 describe("only a paid order is kept", () => {
