@@ -323,8 +323,16 @@ describe("sign-out on a shared phone", () => {
     root.storage.setItem(CART_STORAGE_KEY, JSON.stringify({ cartId: "c1" }));
     root.announceSignOut();
     expect(root.notifications.items).toEqual([]);
-    await root.auth.signOut();
+    const left: string[] = [];
+    vi.stubGlobal("location", { assign: (path: string) => void left.push(path) });
+    try {
+      await root.auth.signOut();
+    } finally {
+      vi.unstubAllGlobals();
+    }
     expect(root.storage.getItem(CART_STORAGE_KEY)).toBeNull();
+    // No sign-in on this tenant: the page itself goes home afresh.
+    expect(left).toEqual(["/"]);
     // The provider sends the browser back: a new page over the same device.
     const back = demoRoot({
       origin: SHOP,
