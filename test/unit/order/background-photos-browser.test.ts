@@ -7,6 +7,7 @@
  * Cache API. The browser here is a fake of those objects' shape; Chromium itself runs in
  * test/e2e/background-download.spec.ts.
  */
+import { autorun } from "mobx";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { photosCache } from "../../../storefront/src/domain/offline-orders.ts";
 import type { PhotoToSave } from "../../../storefront/src/domain/save-photos.ts";
@@ -358,6 +359,19 @@ describe("BackgroundPhotosStore", () => {
         .map((p) => p.downloadUrl)
         .join(" ")}`,
     ]);
+  });
+
+  it("the screen follows the phase: each change is seen by whoever renders it", async () => {
+    const held = heldPorts();
+    const store = new BackgroundPhotosStore({ ports: held.ports, tenant: "mysport" });
+    const seen: string[] = [];
+    const stop = autorun(() => void seen.push(store.phase));
+    const opening = store.open(KEY, photos(30));
+    await settle();
+    held.running.get(ID)?.resolve(false);
+    await opening;
+    stop();
+    expect(seen).toEqual(["unavailable", "downloaded"]);
   });
 
   it("an answer about a purchase no longer on screen leaves the one on screen alone", async () => {
