@@ -279,6 +279,27 @@ describe("photo list and one photo", () => {
     }
   });
 
+  it("the shared file is the photo itself: its bytes and image type, named after the address or else the photo", async () => {
+    const phone = setup({ canShareFiles: true, share: true });
+    await phone.store.sharePhotoFile({
+      photoId: "ph1",
+      thumbnailUrl: "t",
+      downloadUrl: "https://files.example/d/",
+    });
+    const [file] = phone.sharedFiles;
+    expect([file?.name, file?.type, await file?.text()]).toEqual(["ph1.jpg", "image/jpeg", "jpg"]);
+    // The photo could not be fetched: the screen copies the link instead, nothing is shared.
+    const failing = setup({ canShareFiles: true, share: true, photo: () => failed(503) });
+    expect(
+      await failing.store.sharePhotoFile({
+        photoId: "ph1",
+        thumbnailUrl: "t",
+        downloadUrl: "https://files.example/d/ph1.jpg",
+      }),
+    ).toBe("unsupported");
+    expect([failing.shared, failing.store.sharing]).toEqual([[], null]);
+  });
+
   it("a photo not paid for (no download address) is never shared", async () => {
     const s = setup({ canShareFiles: true, share: true });
     expect(

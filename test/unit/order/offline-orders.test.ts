@@ -5,8 +5,10 @@
  * the worker away before the provider's page (a shared phone). The worker's answers themselves
  * are seen in Chromium (test/e2e/offline-order.spec.ts).
  */
-import { describe, expect, it } from "vitest";
+import { autorun, observable } from "mobx";
+import { describe, expect, it, vi } from "vitest";
 import type { Api, Order } from "../../../storefront/src/api/index.ts";
+import { CART_STORAGE_KEY } from "../../../storefront/src/domain/device-keys.ts";
 import {
   addressesToKeep,
   isKeptOrderCache,
@@ -17,6 +19,7 @@ import {
   ordersToDrop,
 } from "../../../storefront/src/domain/offline-orders.ts";
 import { AuthStore } from "../../../storefront/src/stores/AuthStore.ts";
+import { SIGNED_OUT_MESSAGE } from "../../../storefront/src/stores/auth/person-data.ts";
 import { offlineOf } from "../../../storefront/src/stores/OfflineOrdersStore.ts";
 import { OrderStore } from "../../../storefront/src/stores/OrderStore.ts";
 import {
@@ -205,6 +208,16 @@ describe("keeping a paid order on the device", () => {
     expect(await keep(ports, paidOrder("o1", []))).toBe("failed");
     expect([...caches.keys()]).toEqual(["storefront.order:o1@mysport"]);
   });
+
+  it("the oldest of the kept orders opened again while its reply fails is still kept, not dropped to make room for itself", async () => {
+    const { ports, caches } = fakePorts({
+      failing: `${SHOP}/public/order-service/api/v1/orders/o0`,
+    });
+    for (let n = 0; n < MAX_KEPT_ORDERS; n++) caches.set(`storefront.order:o${n}@mysport`, []);
+    expect(await keep(ports, paidOrder("o0", []))).toBe("failed");
+    expect(caches.size).toBe(MAX_KEPT_ORDERS);
+    expect(caches.has("storefront.order:o0@mysport")).toBe(true);
+  });
 });
 
 describe("only a paid order is kept", () => {
@@ -239,6 +252,51 @@ describe("only a paid order is kept", () => {
     expect(await opened("AwaitingPayment")).toEqual(["awaiting", [], false]);
     expect(await opened("Completed", "preorder")).toEqual(["paid", [], false]);
   });
+
+  const api = {
+    orders: {
+      getRequest: (id: string) => new Request(`${SHOP}/public/order-service/api/v1/orders/${id}`),
+    },
+  } as unknown as Api;
+  /** The order page's store as the kept orders see it: observable, changed by the test. */
+  const orderPage = (phase: string, order: Order | null) =>
+    observable({ kind: "order", phase, order }) as unknown as OrderStore;
+
+  it("an order already shown as paid when the order screens load is kept too; the page hears when it is", async () => {
+    const { ports, caches } = fakePorts();
+    const page = orderPage("paid", paidOrder("o1", []));
+    const offline = offlineOf(
+      { api, order: page },
+      { offline: ports, origin: SHOP, settings: { id: "mysport" } },
+    );
+    const said: boolean[] = [];
+    autorun(() => void said.push(offline.isKept("o1")));
+    expect(said).toEqual([false]);
+    await vi.waitFor(() => expect(said.at(-1)).toBe(true));
+    expect([...caches.keys()]).toEqual(["storefront.order:o1@mysport"]);
+  });
+
+  it("one store per shop; an order is kept once per page life, but asked again where nothing could be kept", async () => {
+    const { ports, log } = fakePorts();
+    const page = orderPage("awaiting", null);
+    const shop = { api, order: page };
+    const env = { offline: ports, origin: SHOP, settings: { id: "mysport" } };
+    const offline = offlineOf(shop, env);
+    expect(offlineOf(shop, env)).toBe(offline);
+    expect(offlineOf({ api, order: page }, env)).not.toBe(offline);
+    await offline.keep(paidOrder("o1", []));
+    await offline.keep(paidOrder("o1", []));
+    expect(log).toEqual(["register mysport"]);
+    // A browser without a worker keeps nothing: the next showing of the order asks again.
+    const none = fakePorts({ worker: false });
+    const without = offlineOf({ api, order: page }, { ...env, offline: none.ports });
+    await without.keep(paidOrder("o2", []));
+    await without.keep(paidOrder("o2", []));
+    expect([none.log, without.isKept("o2")]).toEqual([
+      ["register mysport", "register mysport"],
+      false,
+    ]);
+  });
 });
 
 describe("sign-out on a shared phone", () => {
@@ -253,6 +311,45 @@ describe("sign-out on a shared phone", () => {
     // Sign-out on a tenant without sign-in: the device forgets, then home loads afresh.
     await root.auth.signOut();
     expect([[...caches.keys()], log]).toEqual([["storefront.order:o2@ironstar"], ["unregister"]]);
+  });
+
+  it("forgets the person's cart on the device, and the first page after it says so, once", async () => {
+    const device = new Map<string, string>();
+    const root = demoRoot({
+      origin: SHOP,
+      offline: fakePorts().ports,
+      storage: mapStorage(device),
+    });
+    root.storage.setItem(CART_STORAGE_KEY, JSON.stringify({ cartId: "c1" }));
+    root.announceSignOut();
+    expect(root.notifications.items).toEqual([]);
+    const left: string[] = [];
+    vi.stubGlobal("location", { assign: (path: string) => void left.push(path) });
+    try {
+      await root.auth.signOut();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(root.storage.getItem(CART_STORAGE_KEY)).toBeNull();
+    // No sign-in on this tenant: the page itself goes home afresh.
+    expect(left).toEqual(["/"]);
+    // The provider sends the browser back: a new page over the same device.
+    const back = demoRoot({
+      origin: SHOP,
+      offline: fakePorts().ports,
+      storage: mapStorage(device),
+    });
+    back.announceSignOut();
+    expect(back.notifications.items.map((n) => n.message)).toEqual([SIGNED_OUT_MESSAGE]);
+    back.announceSignOut();
+    expect(back.notifications.items).toHaveLength(1);
+    const later = demoRoot({
+      origin: SHOP,
+      offline: fakePorts().ports,
+      storage: mapStorage(device),
+    });
+    later.announceSignOut();
+    expect(later.notifications.items).toEqual([]);
   });
 
   it("the provider's sign-out waits until the device has forgotten the person", async () => {

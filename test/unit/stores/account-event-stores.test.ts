@@ -4,7 +4,8 @@
  * over a scripted API.
  */
 import { describe, expect, it } from "vitest";
-import type { Api, Event, Order } from "../../../storefront/src/api/index.ts";
+import type { Api, Event, Order, Photo } from "../../../storefront/src/api/index.ts";
+import { EVENT_STRIP_PHOTOS } from "../../../storefront/src/domain/gallery.ts";
 import { AccountStore } from "../../../storefront/src/stores/AccountStore.ts";
 import { EventStore } from "../../../storefront/src/stores/EventStore.ts";
 import { failed, ok } from "../fixtures/api-results.ts";
@@ -163,5 +164,75 @@ describe("EventStore", () => {
     await e.store.load("1003");
     await e.store.load("1004");
     expect(e.log).toEqual(["GET /events/1004"]);
+  });
+});
+
+describe("EventStore: the event page's strip of first photos", () => {
+  const photo = (photoId: string) => ({ photoId }) as Photo;
+  function strip(options: { event?: () => unknown; photos?: () => unknown } = {}) {
+    const log: string[] = [];
+    const api = {
+      events: {
+        get: async (id: string) => {
+          log.push(`GET /events/${id}`);
+          return (
+            options.event?.() ??
+            ok({ eventId: id, albumId: `album-${id}`, photoCount: 40 } as Partial<Event>)
+          );
+        },
+      },
+      photos: {
+        list: async (q: { albumId: string; count: number }) => {
+          log.push(`GET /photos ${q.albumId} ${q.count}`);
+          return (
+            options.photos?.() ??
+            ok({ items: Array.from({ length: 12 }, (_, i) => photo(`p${i}`)), total: 40 })
+          );
+        },
+      },
+    } as unknown as Api;
+    return { store: new EventStore(api), log };
+  }
+
+  it(`asks for the event's first ${EVENT_STRIP_PHOTOS} photos once per visit, and shows no more than that`, async () => {
+    const s = strip();
+    expect(s.store.firstPhotos.has("1003")).toBe(false);
+    const loading = s.store.loadFirstPhotos("1003");
+    // Asked for at once: a second call meanwhile (the page rendered again) asks nothing more.
+    expect(s.store.firstPhotos.get("1003")).toEqual([]);
+    await s.store.loadFirstPhotos("1003");
+    await loading;
+    await s.store.loadFirstPhotos("1003");
+    expect(s.log).toEqual(["GET /events/1003", `GET /photos album-1003 ${EVENT_STRIP_PHOTOS}`]);
+    expect(s.store.firstPhotos.get("1003")?.map((p) => p.photoId)).toEqual(
+      Array.from({ length: EVENT_STRIP_PHOTOS }, (_, i) => `p${i}`),
+    );
+  });
+
+  it("an event without photos yet asks for none and shows an empty strip", async () => {
+    const s = strip({ event: () => ok({ eventId: "1", albumId: "a1", photoCount: 0 }) });
+    await s.store.loadFirstPhotos("1");
+    expect(s.log).toEqual(["GET /events/1"]);
+    expect(s.store.firstPhotos.get("1")).toEqual([]);
+  });
+
+  it("a failed event or a failed page of photos shows no strip, and is asked again on the next visit", async () => {
+    let photos: unknown = failed(503);
+    const s = strip({ photos: () => photos });
+    await s.store.loadFirstPhotos("1003");
+    expect(s.store.firstPhotos.has("1003")).toBe(false);
+    photos = undefined;
+    await s.store.loadFirstPhotos("1003");
+    expect(s.store.firstPhotos.get("1003")).toHaveLength(EVENT_STRIP_PHOTOS);
+    expect(s.log).toEqual([
+      "GET /events/1003",
+      `GET /photos album-1003 ${EVENT_STRIP_PHOTOS}`,
+      `GET /photos album-1003 ${EVENT_STRIP_PHOTOS}`,
+    ]);
+
+    const gone = strip({ event: () => failed(404) });
+    await gone.store.loadFirstPhotos("9");
+    expect(gone.store.firstPhotos.has("9")).toBe(false);
+    expect(gone.log).toEqual(["GET /events/9"]);
   });
 });

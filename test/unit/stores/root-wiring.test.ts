@@ -10,7 +10,7 @@ import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import { withShop } from "../../../storefront/src/stores/shop.ts";
 import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
-import { demoRoot } from "../fixtures/stores.ts";
+import { demoRoot, mapStorage } from "../fixtures/stores.ts";
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -106,6 +106,31 @@ describe("RootStore wiring", () => {
     expect(seen).toEqual([shop]);
     expect(store.shop).toBe(shop);
     expect(store.shop?.cart).toBe(withShop(store).cart);
+  });
+
+  it("the unpaid orders are asked about over the shop's transport: one the backend does not know leaves, a failed call keeps it", async () => {
+    const rec = recordingFetch((call) => (call.path === "/orders/o2" ? 404 : 503));
+    const store = demoRoot({ origin: "https://shop.example", fetch: rec.fetch });
+    const { pendingOrders } = withShop(store);
+    pendingOrders.add("o1");
+    pendingOrders.add("o2");
+    await pendingOrders.confirm();
+    // o2 is gone; o1 could not be asked (503): kept, and not offered until the backend says.
+    expect(rec.lines).toEqual(["GET /orders/o2", "GET /orders/o1"]);
+    expect([pendingOrders.ids, pendingOrders.awaiting]).toEqual([["o1"], null]);
+  });
+
+  it("the face-search agreement is kept in the visit's storage the app gives: a reload of the tab still has it", () => {
+    const visit = new Map<string, string>();
+    const tab = () =>
+      withShop(demoRoot({ origin: "https://shop.example", visitStorage: mapStorage(visit) }));
+    tab().selfieConsent.set("1003", true);
+    expect(tab().selfieConsent.has("1003")).toBe(true);
+    // Without a visit's storage (in memory only), a new page asks again.
+    withShop(demoRoot({ origin: "https://shop.example" })).selfieConsent.set("1004", true);
+    expect(withShop(demoRoot({ origin: "https://shop.example" })).selfieConsent.has("1004")).toBe(
+      false,
+    );
   });
 
   it("state changes only through actions: MobX flags a change made outside one", () => {

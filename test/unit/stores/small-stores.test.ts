@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Language } from "../../../cli/config/schema.ts";
+import type { OrderState } from "../../../storefront/src/api/contracts/common.ts";
 import type { CookieJar } from "../../../storefront/src/stores/cookies.ts";
 import { ErrorStore } from "../../../storefront/src/stores/ErrorStore.ts";
 import { LanguageStore } from "../../../storefront/src/stores/LanguageStore.ts";
@@ -149,6 +150,71 @@ describe("PendingOrdersStore: unpaid orders of this device", () => {
     expect(b.ids).toEqual(["o1", "o2"]);
     a.remove("o2");
     expect(a.ids).toEqual(["o1"]);
+  });
+
+  /** A store over `ids` whose backend answers `states` (by order id), recording what is asked. */
+  function checked(ids: string[], states: Record<string, OrderState | null | undefined>) {
+    const map = new Map<string, string>([[KEY, JSON.stringify(ids)]]);
+    const asked: (string | undefined)[] = [];
+    const lookup = async (id: string) => {
+      asked.push(id);
+      return states[id];
+    };
+    return { store: new PendingOrdersStore(mapStorage(map), lookup), asked, map };
+  }
+
+  it("without the backend to ask, the latest order is the one awaiting payment", async () => {
+    const map = new Map<string, string>([[KEY, JSON.stringify(["o1", "o2"])]]);
+    const s = new PendingOrdersStore(mapStorage(map));
+    expect(s.awaiting).toBe("o2");
+    await s.confirm();
+    expect([s.ids, s.awaiting]).toEqual([["o1", "o2"], "o2"]);
+  });
+
+  it("asks about the latest orders newest first: paid and unknown ones leave, the first awaiting one is offered", async () => {
+    const c = checked(["o1", "o2", "o3", "o4"], {
+      o4: "Completed",
+      o3: null,
+      o2: "AwaitingPayment",
+      o1: "AwaitingPayment",
+    });
+    expect(c.store.awaiting).toBeNull();
+    await c.store.confirm();
+    expect(c.asked).toEqual(["o4", "o3", "o2"]);
+    expect([c.store.ids, c.store.awaiting]).toEqual([["o1", "o2"], "o2"]);
+    // A newer unpaid order is not offered before the backend confirms it.
+    c.store.add("o5");
+    expect(c.store.awaiting).toBeNull();
+  });
+
+  it("offline (the backend could not be asked): the list stays and nothing is offered", async () => {
+    const c = checked(["o1", "o2"], { o2: undefined });
+    await c.store.confirm();
+    expect(c.asked).toEqual(["o2"]);
+    expect([c.store.ids, c.store.awaiting]).toEqual([["o1", "o2"], null]);
+  });
+
+  it("asks at most as often as the list was long, however the list changes meanwhile", async () => {
+    // Another tab keeps adding paid orders while this one asks.
+    const map = new Map<string, string>([[KEY, JSON.stringify(["o1", "o2"])]]);
+    const asked: string[] = [];
+    const s = new PendingOrdersStore(mapStorage(map), async (id) => {
+      asked.push(id);
+      map.set(KEY, JSON.stringify([...JSON.parse(map.get(KEY) ?? "[]"), `new-${asked.length}`]));
+      return "Completed";
+    });
+    await s.confirm();
+    expect(asked).toEqual(["o2", "new-1"]);
+    // Another tab emptied the list meanwhile: nothing more is asked.
+    const emptied = new Map<string, string>([[KEY, JSON.stringify(["o1", "o2"])]]);
+    const asked2: string[] = [];
+    const t = new PendingOrdersStore(mapStorage(emptied), async (id) => {
+      asked2.push(id);
+      emptied.set(KEY, "[]");
+      return "Canceled";
+    });
+    await t.confirm();
+    expect([asked2, t.ids]).toEqual([["o2"], []]);
   });
 });
 

@@ -111,6 +111,21 @@ describe("each tenant's storage", () => {
     expect([...map.entries()]).toEqual([[`${CART_STORAGE_KEY}@mysport`, cart("c-new")]]);
   });
 
+  it("the cart cookie: a tenant's own wins over an older version's, which is still removed; without one nothing is written", () => {
+    const cookies = memoryCookies();
+    cookies.set(CART_COOKIE, "c-old", 365);
+    tenantCookies(cookies, "mysport").set(CART_COOKIE, "c-new", 365);
+    migrateLegacyStorage(mapStorage(new Map()), cookies, "mysport");
+    expect(tenantCookies(cookies, "mysport").get(CART_COOKIE)).toBe("c-new");
+    expect(cookies.get(CART_COOKIE)).toBe("");
+    const fresh = memoryCookies();
+    migrateLegacyStorage(mapStorage(new Map()), fresh, "mysport");
+    expect([fresh.get(CART_COOKIE), tenantCookies(fresh, "mysport").get(CART_COOKIE)]).toEqual([
+      null,
+      null,
+    ]);
+  });
+
   it("the shop's stores read and write through the tenant's names (and junk stays harmless)", () => {
     const map = new Map<string, string>([
       [`${LANGUAGE_STORAGE_KEY}@t`, "en"],
@@ -147,5 +162,12 @@ describe("what sign-out forgets", () => {
     // The next page says it, once.
     expect(takeSignedOut(storage)).toBe(true);
     expect(takeSignedOut(storage)).toBe(false);
+  });
+
+  it("where the page has no cookie jar, the device's storage is forgotten all the same", () => {
+    const storage = tenantStorage(mapStorage(new Map()), "mysport");
+    storage.setItem(CART_STORAGE_KEY, cart("c-1"));
+    forgetPerson(storage, undefined);
+    expect([storage.getItem(CART_STORAGE_KEY), takeSignedOut(storage)]).toEqual([null, true]);
   });
 });
