@@ -20,6 +20,7 @@ import {
   PREVIEW_EXPIRES_PARAM,
   PREVIEW_TOKEN_PARAM,
   type PreviewRecord,
+  previewDomainProblem,
   previewNameProblem,
 } from "./preview.ts";
 import { RELEASE_RE, type ReleaseRecord } from "./release.ts";
@@ -144,6 +145,9 @@ export function parseRecord(text: string | null, name: string): PreviewRecord | 
   const ok =
     value.name === name &&
     typeof value.host === "string" &&
+    // Its own host, a DNS name: `<name>--<id>.<domain>`, never a value to print or render as is.
+    value.host.startsWith(`${name}--`) &&
+    previewDomainProblem(value.host) === null &&
     !Number.isNaN(Date.parse(String(value.expires))) &&
     !Number.isNaN(Date.parse(String(value.createdAt))) &&
     RELEASE_RE.test(String(release?.name)) &&
