@@ -4,10 +4,11 @@
  * `--prune-previews` takes the expired ones off). The secret is read from the environment and
  * never printed; a link carries only the token it signs.
  */
+import type { TenantPreviewResult } from "../publish/previews.ts";
 import type { TenantPublishResult } from "../publish/publish.ts";
 import type { Target, TargetSpecOptions } from "../publish/target.ts";
 import { errorLines, jsonError, type Printer, paint } from "./print.ts";
-import { describeResult } from "./publish.ts";
+import { describeResult, printJsonResults } from "./publish.ts";
 
 interface TargetCommand {
   /** Tenant ids; empty with `all`: every tenant the target holds (with that preview). */
@@ -45,35 +46,51 @@ async function targetTenants(target: Target, preview?: string): Promise<string[]
 }
 const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
+/** Runs `work` for each tenant in turn; a failure is that tenant's result, the others go on. */
+async function eachTenant<R>(
+  ids: readonly string[],
+  work: (id: string) => Promise<R>,
+  failed: (id: string, error: string, ms: number) => R,
+  each: (result: R) => void,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (const id of ids) {
+    const started = performance.now();
+    const result = await work(id).catch((e: unknown) =>
+      failed(id, message(e), performance.now() - started),
+    );
+    results.push(result);
+    each(result);
+  }
+  return results;
+}
+
 /** `storefront publish --preview <name>`: each tenant's release at its preview host. */
 export async function runPreviewPublish(o: PreviewCommandOptions): Promise<number> {
   const { openTarget } = await import("../publish/target.ts");
   const { previewTenant } = await import("../publish/previews.ts");
   const c = paint(o.print.color);
   const target = await openTarget(o.to, o.target);
-  const results = [];
+  let results: TenantPreviewResult[];
   try {
-    for (const id of o.ids) {
-      const started = performance.now();
-      const result = await previewTenant({ ...o, target, distDir: o.outDir }, id).catch(
-        (e: unknown) => ({
-          tenant: id,
-          status: "failed" as const,
-          error: message(e),
-          ms: performance.now() - started,
-        }),
-      );
-      results.push(result);
-      if (o.json) continue;
-      if (result.status === "failed") {
-        o.print.err(`${c.red("✗")} ${id}  preview failed\n${errorLines(result.error ?? "")}`);
-      } else {
-        o.print.out(
-          `${c.green("✓")} ${id}  preview ${o.name} of ${result.release?.slice(0, 12)}, open until ${when(result.expires ?? "")}:`,
-        );
-        o.print.out(`    ${result.url}`);
-      }
-    }
+    results = await eachTenant(
+      o.ids,
+      (id) => previewTenant({ ...o, target, distDir: o.outDir }, id),
+      (tenant, error, ms): TenantPreviewResult => ({ tenant, status: "failed", error, ms }),
+      (result) => {
+        if (o.json) return;
+        if (result.status === "failed") {
+          o.print.err(
+            `${c.red("✗")} ${result.tenant}  preview failed\n${errorLines(result.error ?? "")}`,
+          );
+        } else {
+          o.print.out(
+            `${c.green("✓")} ${result.tenant}  preview ${o.name} of ${result.release?.slice(0, 12)}, open until ${when(result.expires ?? "")}:`,
+          );
+          o.print.out(`    ${result.url}`);
+        }
+      },
+    );
   } finally {
     await target.close();
   }
@@ -112,41 +129,23 @@ export async function runPromote(o: PromoteCommandOptions): Promise<number> {
   const { openTarget } = await import("../publish/target.ts");
   const { promoteTenant } = await import("../publish/previews.ts");
   const target = await openTarget(o.to, o.target);
-  const results: TenantPublishResult[] = [];
+  let results: TenantPublishResult[];
   try {
     const ids = o.all ? await targetTenants(target, o.name) : o.ids;
     if (ids.length === 0) o.print.err(`no tenant has a preview ${o.name} on ${target.label}`);
-    for (const id of ids) {
-      const started = performance.now();
-      const result = await promoteTenant({ ...o, target }, id, o.name).catch(
-        (e: unknown): TenantPublishResult => ({
-          id,
-          status: "failed",
-          error: message(e),
-          ms: performance.now() - started,
-        }),
-      );
-      results.push(result);
-      if (!o.json) describeResult(result, o.print);
-    }
+    results = await eachTenant(
+      ids,
+      (id) => promoteTenant({ ...o, target }, id, o.name),
+      (id, error, ms): TenantPublishResult => ({ id, status: "failed", error, ms }),
+      (result) => {
+        if (!o.json) describeResult(result, o.print);
+      },
+    );
   } finally {
     await target.close();
   }
   const failed = results.filter((r) => r.status === "failed");
-  if (o.json) {
-    o.print.out(
-      JSON.stringify(
-        {
-          ok: failed.length === 0,
-          target: target.label,
-          preview: o.name,
-          tenants: results.map((r) => (r.error ? { ...r, error: jsonError(r.error) } : r)),
-        },
-        null,
-        2,
-      ),
-    );
-  }
+  if (o.json) printJsonResults(o.print, target.label, results, { preview: o.name });
   return failed.length === 0 && results.length > 0 ? 0 : 1;
 }
 

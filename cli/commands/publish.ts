@@ -16,6 +16,18 @@ export interface PublishCommandOptions {
 
 const short = (release: string | null | undefined) => (release ? release.slice(0, 12) : "none");
 
+/** The tenants' results for CI (`--json`): ok, the target, what else the command names. */
+export function printJsonResults(
+  print: Printer,
+  target: string,
+  results: readonly TenantPublishResult[],
+  extra: Record<string, unknown>,
+) {
+  const ok = results.every((r) => r.status !== "failed");
+  const tenants = results.map((r) => (r.error ? { ...r, error: jsonError(r.error) } : r));
+  print.out(JSON.stringify({ ok, target, ...extra, tenants }, null, 2));
+}
+
 /** One tenant's outcome as a line (and the files for a dry run), for people. */
 export function describeResult(r: TenantPublishResult, print: Printer) {
   const c = paint(print.color);
@@ -81,18 +93,7 @@ export async function runPublish(o: PublishCommandOptions): Promise<number> {
   }
   const failed = results.filter((r) => r.status === "failed");
   if (o.json) {
-    o.print.out(
-      JSON.stringify(
-        {
-          ok: failed.length === 0,
-          target: target.label,
-          dryRun: o.dryRun,
-          tenants: results.map((r) => (r.error ? { ...r, error: jsonError(r.error) } : r)),
-        },
-        null,
-        2,
-      ),
-    );
+    printJsonResults(o.print, target.label, results, { dryRun: o.dryRun });
   } else {
     const count = (s: TenantPublishResult["status"]) =>
       results.filter((r) => r.status === s).length;

@@ -9,17 +9,17 @@ import { PREVIEW_BANNER } from "../../storefront/src/domain/preview-banner.ts";
 import { catalog } from "../build/catalogs.ts";
 import { foreignClaims, hostClaims } from "../config/host-claims.ts";
 import { assertTenantId, shownPath } from "../config/tenants-dir.ts";
-import { bundleManifest, verifyBundle } from "./bundle.ts";
+import { bundleManifest } from "./bundle.ts";
 import type { PreviewBanner } from "./file-previews.ts";
 import { isExpired, type PreviewRecord, previewHost, previewLink } from "./preview.ts";
 import {
   assertHostsFree,
-  builtConfig,
   type PublishOptions,
+  releaseRecordOf,
   switchLive,
   type TenantPublishResult,
 } from "./publish.ts";
-import { assetPaths, type ReleaseRecord, releaseName } from "./release.ts";
+import { type ReleaseRecord, releaseName } from "./release.ts";
 import type { Target } from "./target.ts";
 
 export interface PreviewPublishOptions
@@ -76,20 +76,10 @@ export async function previewTenant(
   const started = performance.now();
   const store = storeOf(o.target);
   const manifest = await bundleManifest(o.distDir, id);
-  const release = releaseName(manifest);
   const host = previewHost(o.name, id, o.domain);
-  // Nothing of the bundle leaves this machine before it is exactly what its manifest lists.
-  await verifyBundle(o.distDir, id, manifest);
   const state = await o.target.state(id);
-  const config =
-    state.releases.find((r) => r.name === release)?.config ?? (await builtConfig(o, id, manifest));
-  const record: ReleaseRecord = {
-    name: release,
-    publishedAt: new Date().toISOString(),
-    styleHashes: manifest.styleHashes,
-    assets: assetPaths(manifest),
-    config,
-  };
+  const record = await releaseRecordOf(o, id, manifest, state);
+  const release = record.name;
   // Uploaded as a publish uploads it (beside the live release, unchanged files linked).
   await o.target.putRelease(id, release, join(o.distDir, id), state);
   await store.keep?.(id, record);
@@ -101,7 +91,7 @@ export async function previewTenant(
     createdAt: new Date().toISOString(),
     release: record,
   };
-  await store.put(id, preview, o.secret, await previewBanner(config, o.name));
+  await store.put(id, preview, o.secret, await previewBanner(record.config, o.name));
   return {
     tenant: id,
     status: "previewed",

@@ -121,19 +121,8 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
   const liveManifest = previous ? await o.target.manifest(id, previous) : null;
   const diff = diffManifests(liveManifest, manifest);
   if (o.dryRun) return done({ status: "would-publish", release, previous, diff });
-  // Nothing of the bundle leaves this machine before it is exactly what its manifest lists.
-  await verifyBundle(o.distDir, id, manifest);
-
-  const config =
-    state.releases.find((r) => r.name === release)?.config ?? (await builtConfig(o, id, manifest));
-  await assertHostsFree(o, id, config);
-  const record: ReleaseRecord = {
-    name: release,
-    publishedAt: new Date().toISOString(),
-    styleHashes: manifest.styleHashes,
-    assets: assetPaths(manifest),
-    config,
-  };
+  const record = await releaseRecordOf(o, id, manifest, state);
+  await assertHostsFree(o, id, record.config);
   await o.target.putRelease(id, release, join(o.distDir, id), state);
   const pruned = await switchLive(o, id, state, liveManifest, record);
   return done({
@@ -144,6 +133,30 @@ export async function publishTenant(o: PublishOptions, id: string): Promise<Tena
     pruned,
     ...(o.target.uploadedFor ? { uploaded: o.target.uploadedFor(id) } : {}),
   });
+}
+
+/**
+ * The record of a built bundle about to be uploaded (by a publish or a preview): the bundle is
+ * verified against its manifest first (nothing leaves this machine before it is exactly what
+ * the manifest lists), its settings are those it was built from.
+ */
+export async function releaseRecordOf(
+  o: Pick<PublishOptions, "tenantsDir" | "claims" | "distDir">,
+  id: string,
+  manifest: BuildManifest,
+  state: TenantState,
+): Promise<ReleaseRecord> {
+  await verifyBundle(o.distDir, id, manifest);
+  const name = releaseName(manifest);
+  const config =
+    state.releases.find((r) => r.name === name)?.config ?? (await builtConfig(o, id, manifest));
+  return {
+    name,
+    publishedAt: new Date().toISOString(),
+    styleHashes: manifest.styleHashes,
+    assets: assetPaths(manifest),
+    config,
+  };
 }
 
 /** A host of the release that another tenant's live release serves on the target: refused. */
