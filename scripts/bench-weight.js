@@ -38,7 +38,7 @@ export async function benchWeight() {
   const labels = { home: "home route", eventPhotos: "event photos route" };
   for (const [key, route] of Object.entries(ROUTES)) {
     // The default tenant's first language (ru): its catalog loads before the first render.
-    const weight = await routeWeight(coreDir, route.screens, "ru");
+    const weight = await routeWeight(coreDir, route.screens, "ru", route.catalog);
     rows.push(
       {
         name: `${labels[key]} initial JS ÷ floor (${route.path})`,

@@ -33,8 +33,8 @@ async function wireBytes(bundle, file) {
 }
 
 /** A route's page and the files it loads before it is interactive (names from the core build). */
-async function routeBytes(bundle, coreDir, page, screens) {
-  const { files } = await routeWeight(coreDir, screens, LANGUAGE);
+async function routeBytes(bundle, coreDir, page, route) {
+  const { files } = await routeWeight(coreDir, route.screens, LANGUAGE, route.catalog);
   const total = { identity: 0, onTheFly: 0, gzip: 0, br: 0 };
   for (const file of [join("_pages", LANGUAGE, `${page}.html`), ...files]) {
     const bytes = await wireBytes(bundle, file);
@@ -89,11 +89,11 @@ export async function benchWire() {
   const coreDir = JSON.parse(stdout).core.dir;
   const rows = [];
   const bundle = join(dist, TENANT);
-  for (const [label, page, screens] of [
-    ["first screen (/)", "home", ROUTES.home.screens],
-    [`gallery (${ROUTES.eventPhotos.path})`, "shell", ROUTES.eventPhotos.screens],
+  for (const [label, page, route] of [
+    ["first screen (/)", "home", ROUTES.home],
+    [`gallery (${ROUTES.eventPhotos.path})`, "shell", ROUTES.eventPhotos],
   ]) {
-    const bytes = await routeBytes(bundle, coreDir, page, screens);
+    const bytes = await routeBytes(bundle, coreDir, page, route);
     rows.push(
       {
         name: `${label}: precompressed Brotli ÷ gzip on the fly`,

@@ -9,14 +9,16 @@ import { gzipSync } from "node:zlib";
 /**
  * The routes measured, by the modules they load before their first render beside the entry
  * (keys of the Vite manifest): the view (React, the router, the shell and home), which main.tsx
- * imports beside the stores, and the route's lazy screen.
+ * imports beside the stores, and the route's lazy screen; and the catalog they load: home only
+ * the first screen's messages (cli/build/first-messages.ts), a lazy screen the whole catalog.
  */
 const VIEW = "src/view.tsx";
 export const ROUTES = {
-  home: { path: "/", screens: [VIEW] },
+  home: { path: "/", screens: [VIEW], catalog: /** @type {"first"} */ ("first") },
   eventPhotos: {
     path: "/event/1003/photos",
     screens: [VIEW, "src/screens/event/EventPhotosScreen.tsx"],
+    catalog: /** @type {"whole"} */ ("whole"),
   },
 };
 
@@ -28,9 +30,10 @@ export const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
  * @param {string[]} screens manifest keys of the route's lazy screens
  * @param {string | null} language the default language, whose catalog is loaded before the
  *   first render (null: an app without catalogs)
+ * @param {"first" | "whole"} [catalog] the first screen's part of the catalog or all of it
  * @returns {Promise<{ js: number, css: number, files: string[] }>} gzip bytes and the files
  */
-export async function routeWeight(coreDir, screens, language) {
+export async function routeWeight(coreDir, screens, language, catalog = "whole") {
   const manifest = JSON.parse(await readFile(join(coreDir, ".vite/manifest.json"), "utf8"));
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith("index.html"));
   if (!entry) throw new Error(`no entry in ${coreDir}/.vite/manifest.json`);
@@ -46,7 +49,7 @@ export async function routeWeight(coreDir, screens, language) {
   };
   visit(entry);
   for (const screen of screens) visit(screen);
-  if (language) visit(`locales/${language}.po`);
+  if (language) visit(`locales/${language}.po${catalog === "first" ? "?first" : ""}`);
   const sum = async (files) => {
     let total = 0;
     for (const file of files) total += gzipBytes(await readFile(join(coreDir, file)));

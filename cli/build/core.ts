@@ -170,9 +170,10 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
     css.push(...(chunk.css ?? []));
   }
   const locales: Record<string, string> = {};
+  const firstLocales: Record<string, string> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
-    const m = /locales\/([a-z]{2})\.po$/.exec(key);
-    if (m?.[1]) locales[m[1]] = chunk.file;
+    const m = /locales\/([a-z]{2})\.po(\?first)?$/.exec(key);
+    if (m?.[1]) (m[2] ? firstLocales : locales)[m[1]] = chunk.file;
   }
   /** A lazy screen's chunks that the entry does not already bring. */
   const screenFiles = (key: string): string[] => {
@@ -206,6 +207,7 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
     entry: abs(entry.file),
     preload: preload.map(abs),
     locales: Object.fromEntries(Object.entries(locales).map(([k, f]) => [k, abs(f)])),
+    firstLocales: Object.fromEntries(Object.entries(firstLocales).map(([k, f]) => [k, abs(f)])),
     screens: Object.fromEntries(Object.entries(screens).map(([k, fs]) => [k, fs.map(abs)])),
     routes: routeScreens.map(([pattern, fs]) => [pattern, fs.map(abs)]),
     shells: [...SHELL_PAGES],

@@ -1,8 +1,10 @@
-import { resolve } from "node:path";
+import { resolve, sep } from "node:path";
 import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
-import type { ChunkingContext, CodeSplittingNameFunction } from "rolldown";
+import type { ChunkingContext, CodeSplittingGroup } from "rolldown";
 import type { HttpServer, InlineConfig, PluginOption } from "vite";
+import { firstMessages } from "./first-messages.ts";
+import { staticallyReachable } from "./module-graph.ts";
 import { PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
 
 /**
@@ -33,7 +35,7 @@ export function coreViteConfig(outDir: string): InlineConfig {
       // The Babel pass (Lingui macros) is slow by design; rolldown's timing warning is noise in CI logs.
       rolldownOptions: {
         checks: { bundlerTimings: false },
-        output: { codeSplitting: { groups: [{ name: firstScreenChunks() }] } },
+        output: { codeSplitting: { groups: firstScreenChunks() } },
       },
     },
   };
@@ -42,6 +44,7 @@ export function coreViteConfig(outDir: string): InlineConfig {
 /** React (with the Lingui macros) and the catalogs, as the project at `projectRoot` has them. */
 function corePlugins(projectRoot: string): PluginOption[] {
   return [
+    firstMessages(projectRoot),
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui({ configPath: resolve(projectRoot, "lingui.config.ts"), failOnMissing: true }),
   ];
@@ -95,32 +98,109 @@ export function coreDevViteConfig(o: CoreDevOptions): InlineConfig {
  * statically, which start the page's calls; "view": React, the router, the shell and home, which
  * main.tsx imports beside it and mounts once the calls are out. Rolldown would otherwise split
  * off each module a lazy screen shares with them, some fifteen files queued on a slow phone's
- * few connections before the first screen can start.
+ * few connections before the first screen can start. And a third, "shop": the shop's stores,
+ * which every route but home builds at start, with the small modules (under
+ * SMALL_SHARED_MODULE) that several of its screens share and that would otherwise each be a
+ * chunk of a few hundred bytes: the gallery came alive in 16 scripts, now 9.
  */
-function firstScreenChunks(): CodeSplittingNameFunction {
+function firstScreenChunks(): CodeSplittingGroup[] {
   const entry = resolve(STOREFRONT_DIR, "src/main.tsx");
   const view = resolve(STOREFRONT_DIR, "src/view.tsx");
-  let app: Set<string> | null = null;
-  let viewModules: Set<string> | null = null;
-  return (id, ctx) => {
-    app ??= staticallyReachable(entry, ctx);
-    viewModules ??= staticallyReachable(view, ctx);
-    if (id === entry || id === view) return null;
-    if (app.has(id)) return "app";
-    return viewModules.has(id) ? "view" : null;
-  };
+  const shopRoot = resolve(STOREFRONT_DIR, "src/stores/shop.ts");
+  let groups: Map<string, string> | null = null;
+  // A group takes its modules' dependencies along, so the first chunks are claimed first: what
+  // the shop shares with the view (React, the router…) stays in the view.
+  const group = (name: string, priority: number): CodeSplittingGroup => ({
+    priority,
+    name: (id, ctx) => {
+      groups ??= chunkGroups(ctx, entry, view, shopRoot);
+      return groups.get(id) === name ? name : null;
+    },
+  });
+  return [group("app", 4), group("view", 3), group("shop", 2), group("parts", 1)];
 }
 
-function staticallyReachable(entry: string, ctx: ChunkingContext): Set<string> {
-  const seen = new Set<string>();
-  const queue = [entry];
-  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+/** Below this many characters of source, a module several lazy chunks share joins the shop's chunk. */
+const SMALL_SHARED_MODULE = 4000;
+
+function chunkGroups(
+  ctx: ChunkingContext,
+  entry: string,
+  view: string,
+  shopRoot: string,
+): Map<string, string> {
+  const groups = new Map<string, string>();
+  const app = reach(entry, ctx);
+  const viewModules = reach(view, ctx);
+  for (const id of app) groups.set(id, "app");
+  for (const id of viewModules) if (!groups.has(id)) groups.set(id, "view");
+  for (const id of reach(shopRoot, ctx)) if (!groups.has(id)) groups.set(id, "shop");
+  // Every module a dynamic import loads, and which of them reach each module.
+  const lazyRoots = new Set<string>();
+  for (const id of [...app, ...viewModules, ...reach(shopRoot, ctx)]) {
+    for (const root of ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []) lazyRoots.add(root);
   }
-  return seen;
+  // Which lazy chunks reach each module, and whether each of those loads the shop anyway: a
+  // screen that never shops (contacts, organizers) must not load the shop's chunk for a helper.
+  const reachedBy = new Map<string, string[]>();
+  const shopUsers = new Set<string>();
+  const queue = [...lazyRoots];
+  const seenRoots = new Set<string>();
+  for (let root = queue.pop(); root !== undefined; root = queue.pop()) {
+    if (seenRoots.has(root)) continue;
+    seenRoots.add(root);
+    const reached = reach(root, ctx);
+    if (reached.has(shopRoot)) shopUsers.add(root);
+    for (const id of reached) {
+      reachedBy.set(id, [...(reachedBy.get(id) ?? []), root]);
+      for (const next of ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []) queue.push(next);
+    }
+  }
+  const small = new Set<string>();
+  for (const [id, roots] of reachedBy) {
+    if (groups.has(id) || roots.length < 2 || seenRoots.has(id)) continue;
+    // The shop's own modules only: a package's module stays with the rest of its package.
+    if (isStyle(id) || !id.startsWith(STOREFRONT_SRC)) continue;
+    if (!roots.every((root) => shopUsers.has(root))) continue;
+    const size = ctx.getModuleInfo(id)?.code?.length ?? Number.POSITIVE_INFINITY;
+    if (size < SMALL_SHARED_MODULE) small.add(id);
+  }
+  // Only a module whose own imports are all in the first chunks or joining too: a group takes a
+  // module's dependencies along, and a big screen part must not ride into the shop's chunk.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const id of small) {
+      const imports = ctx.getModuleInfo(id)?.importedIds ?? [];
+      if (imports.every((dep) => groups.has(dep) || small.has(dep))) continue;
+      small.delete(id);
+      changed = true;
+    }
+  }
+  // The shop's chunk must not wait for the view's (React): the stores start the page's calls
+  // before it has arrived. Small shared parts that render go to a chunk of their own.
+  const rendering = new Set<string>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const id of small) {
+      if (rendering.has(id)) continue;
+      const imports = ctx.getModuleInfo(id)?.importedIds ?? [];
+      if (!imports.some((dep) => groups.get(dep) === "view" || rendering.has(dep))) continue;
+      rendering.add(id);
+      changed = true;
+    }
+  }
+  for (const id of small) groups.set(id, rendering.has(id) ? "parts" : "shop");
+  groups.delete(entry);
+  return groups;
 }
+
+const STOREFRONT_SRC = resolve(STOREFRONT_DIR, "src") + sep;
+
+/** A stylesheet: it stays with the screen that imports it, never in a shared chunk. */
+const isStyle = (id: string) => /\.s?css$/.test(id.split("?")[0] ?? id);
+
+const reach = (entry: string, ctx: ChunkingContext) =>
+  staticallyReachable(entry, (id) => ctx.getModuleInfo(id));
 
 /**
  * The same core built for Node: the module the build imports to prerender each tenant's pages

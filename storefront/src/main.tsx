@@ -7,7 +7,7 @@ import {
 import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
 import { eventIdOfPath, isShell, pageForPath } from "./domain/pages.ts";
 import { withTimeout } from "./domain/with-timeout.ts";
-import { loadMessages } from "./i18n.ts";
+import { loadMessages, needAllMessages } from "./i18n.ts";
 import { matchRoute, routeEntry } from "./routes.ts";
 import { readSettings } from "./settings.ts";
 import { isSilentCallbackFrame } from "./stores/AuthStore.ts";
@@ -56,6 +56,9 @@ async function start(): Promise<void> {
   const route = matchRoute(path);
   const entry = route ? routeEntry(route.name) : undefined;
   const firstInput = entry?.shop === "first-input";
+  // Home shows only the first screen's messages; any other screen, the whole catalog, loaded
+  // beside the view instead of after it.
+  if (!entry?.firstScreen) void needAllMessages();
   // Home's calls go out now, while the messages load and the page hydrates.
   if (entry?.prefetch === "home") store.home.prefetch();
   const eventId = eventIdOfPath(path);
@@ -140,7 +143,11 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** The shop's stores (built, not yet attached), or null when its chunk failed to load. */
 async function loadShop(store: RootStore): Promise<ShopStores | null> {
   try {
-    const { shopOf } = await withTimeout(import("./stores/shop.ts"), CHUNK_LOAD_TIMEOUT_MS);
+    // The shop's notices are beyond the first screen's messages.
+    const [{ shopOf }] = await Promise.all([
+      withTimeout(import("./stores/shop.ts"), CHUNK_LOAD_TIMEOUT_MS),
+      needAllMessages(),
+    ]);
     return shopOf(store);
   } catch (error) {
     // A failed chunk load: the screens that shop say so themselves when they load.

@@ -12,7 +12,7 @@ import { StaticRouter } from "react-router-dom";
 import { App } from "./App.tsx";
 import { menuEntries } from "./domain/menu.ts";
 import { isShell, PAGE_PATHS, type PageKind } from "./domain/pages.ts";
-import { activateMessages, i18n } from "./i18n.ts";
+import { activateMessages, i18n, needAllMessages } from "./i18n.ts";
 import type { Language, RuntimeSettings } from "./settings-types.ts";
 import { MENU_LABELS } from "./shell/labels.ts";
 import { memoryCookies } from "./stores/cookies.ts";
@@ -44,6 +44,7 @@ export async function renderPage(
   language: Language,
   page: PageKind,
 ): Promise<PrerenderedPage> {
+  await needAllMessages();
   await activateMessages(language);
   const store = new RootStore({
     settings,

@@ -389,3 +389,32 @@ test("the stores ask for an event page's event and offers before the view (React
     ]),
   );
 });
+
+test("home loads only the first screen's messages; the next screen brings the whole catalog, in the language just chosen", async ({
+  page,
+}) => {
+  // Each catalog chunk the page fetches, by language, with its text.
+  const catalogs: Array<{ language: string; text: string }> = [];
+  page.on("response", async (r) => {
+    const name = new URL(r.url()).pathname.match(/^\/assets\/(ru|en|es)-[\w-]+\.js$/);
+    if (name?.[1]) catalogs.push({ language: name[1], text: await r.text() });
+  });
+  const quiet = watchQuiet(page);
+  await page.goto(tenantUrl("mysport", "/"));
+  await expect(page.locator("html[data-app=live]")).toBeAttached();
+  await quiet();
+  // Home's own words, and none of the checkout's (the offer agreement's checkbox).
+  expect(catalogs.map((c) => c.language)).toEqual(["ru"]);
+  expect(catalogs[0]?.text).toContain("Недавние запросы");
+  expect(catalogs[0]?.text).not.toContain("Я принимаю условия");
+
+  await page.getByRole("button", { name: /Язык/ }).click();
+  await page.getByRole("menuitemradio", { name: "English" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Participants" })).toBeVisible();
+  await page.getByRole("banner").getByRole("link", { name: "Contacts" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+  await expect(page.getByText("Support e-mail")).toBeVisible();
+  await quiet();
+  // The whole English catalog came with the screen: the checkout's words are there now.
+  expect(catalogs.some((c) => c.language === "en" && c.text.includes("I accept the"))).toBe(true);
+});

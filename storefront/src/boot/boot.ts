@@ -25,6 +25,11 @@ export interface BootPlan {
   preload: string[];
   /** Each language's catalog chunk. */
   locales: Record<string, string>;
+  /**
+   * Each language's first-screen messages (cli/build/first-messages.ts): all a page whose screen
+   * is in the first chunks (home) shows until the visitor goes on, a fifth of the catalog.
+   */
+  firstLocales?: Record<string, string>;
   /** The chunks of each prerendered page's screen that the entry does not bring, by page kind. */
   screens: Record<string, string[]>;
   /** The chunks of each preloaded route's screen and the shop, by route pattern ("/event/:id"). */
@@ -81,9 +86,10 @@ export function boot(plan: BootPlan, host: BootHost): void {
     if (preloaded) return;
     preloaded = true;
     const route = plan.routes.find(([pattern]) => matchPattern(pattern, location.pathname));
+    const firstScreen = !route && !(page in plan.screens) && !plan.shells.includes(page);
     const files = [
       ...plan.preload,
-      plan.locales[root.lang],
+      (firstScreen ? plan.firstLocales?.[root.lang] : undefined) ?? plan.locales[root.lang],
       ...(plan.screens[page] ?? []),
       ...(route?.[1] ?? []),
     ];

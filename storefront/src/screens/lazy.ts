@@ -1,6 +1,7 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy, useState } from "react";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
 import { withTimeout } from "../domain/with-timeout.ts";
+import { needAllMessages } from "../i18n.ts";
 import { matchRoute, ROUTE_NAMES, routeEntry } from "../routes.ts";
 import { HomeScreen } from "./home/HomeScreen.tsx";
 
@@ -36,12 +37,15 @@ function lazyScreen(module: string): LazyScreen {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const get = () => {
-    pending ??= withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).then((m) => {
-      const component = m[name];
-      if (!component) throw new Error(`screens/${module}.tsx exports no ${name}`);
-      loaded = component;
-      return component;
-    });
+    // A lazy screen shows more than the first screen's messages: the whole catalog comes along.
+    pending ??= Promise.all([withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS), needAllMessages()]).then(
+      ([m]) => {
+        const component = m[name];
+        if (!component) throw new Error(`screens/${module}.tsx exports no ${name}`);
+        loaded = component;
+        return component;
+      },
+    );
     return pending;
   };
   const Lazy: LazyExoticComponent<ComponentType> = lazy(() =>

@@ -3,11 +3,13 @@ import { lazy, Suspense, useState } from "react";
 import { useLoadedShop } from "../app/stores-context.tsx";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
 import { withTimeout } from "../domain/with-timeout.ts";
+import { needAllMessages } from "../i18n.ts";
 
 const FramePickerDialog = lazy(() =>
-  withTimeout(import("../parts/frames/FramePickerDialog.tsx"), CHUNK_LOAD_TIMEOUT_MS).then((m) => ({
-    default: m.FramePickerDialog,
-  })),
+  Promise.all([
+    withTimeout(import("../parts/frames/FramePickerDialog.tsx"), CHUNK_LOAD_TIMEOUT_MS),
+    needAllMessages(),
+  ]).then(([m]) => ({ default: m.FramePickerDialog })),
 );
 
 /**

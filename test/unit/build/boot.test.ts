@@ -11,6 +11,7 @@ const PLAN: BootPlan = {
   entry: "/assets/index-E.js",
   preload: ["/assets/app-A.js", "/assets/view-V.js"],
   locales: { ru: "/assets/ru-R.js", en: "/assets/en-N.js" },
+  firstLocales: { ru: "/assets/ru-F.js", en: "/assets/en-F.js" },
   screens: { contacts: ["/assets/ContactsScreen-C.js"] },
   routes: [
     ["/event/:id", ["/assets/EventScreen-X.js", "/assets/shop-S.js"]],
@@ -126,6 +127,26 @@ describe("the boot script", () => {
       "/assets/ru-R.js",
       "/assets/ContactsScreen-C.js",
     ]);
+  });
+
+  it("on home, asks for the first screen's messages only; a lazy page, a shell and a route for the whole catalog", () => {
+    const home = servedPage("/", "home", "en");
+    home.boot();
+    home.paint();
+    home.advance(0);
+    expect(home.preloaded()).toEqual(["/assets/app-A.js", "/assets/view-V.js", "/assets/en-F.js"]);
+    for (const [path, kind] of [
+      ["/contacts", "contacts"],
+      ["/cart", "cart-shell"],
+      ["/event/1003", "shell"],
+    ] as const) {
+      const page = servedPage(path, kind);
+      page.boot();
+      page.paint();
+      page.advance(0);
+      expect(page.preloaded()).toContain("/assets/ru-R.js");
+      expect(page.preloaded()).not.toContain("/assets/ru-F.js");
+    }
   });
 
   it("starts the app within 300 ms in a tab that does not paint", () => {

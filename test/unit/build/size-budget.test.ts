@@ -23,7 +23,7 @@ describe("size budgets of the first screens", () => {
   ][]) {
     it(`${name} (${route.path}) stays within size-budget.json`, { timeout: 120_000 }, async () => {
       const core = await buildCore();
-      const weight = await routeWeight(core.dir, route.screens, budget.language);
+      const weight = await routeWeight(core.dir, route.screens, budget.language, route.catalog);
       const limit = budget.routes[name];
       const detail = `${name}: ${weight.js} B JS (budget ${limit.js}), ${weight.css} B CSS (budget ${limit.css}); files ${weight.files.join(", ")}`;
       expect(weight.js, detail).toBeLessThanOrEqual(limit.js);
@@ -43,7 +43,12 @@ describe("size budgets of the first screens", () => {
 
   it("counts a lazy screen only on its own route", async () => {
     const core = await buildCore();
-    const home = await routeWeight(core.dir, ROUTES.home.screens, budget.language);
+    const home = await routeWeight(
+      core.dir,
+      ROUTES.home.screens,
+      budget.language,
+      ROUTES.home.catalog,
+    );
     expect(home.files.some((f) => /EventPhotosScreen|CartScreen|CheckoutScreen/.test(f))).toBe(
       false,
     );
