@@ -156,6 +156,24 @@ function chunkGroups(
       for (const next of ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []) queue.push(next);
     }
   }
+  // A part only a shop's screen loads (the viewer, the gallery's grid) loads after the shop too.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const root of seenRoots) {
+      if (shopUsers.has(root)) continue;
+      const importers = ctx.getModuleInfo(root)?.dynamicImporters ?? [];
+      const inShop = (m: string) => {
+        if (groups.get(m) === "shop") return true;
+        const roots = reachedBy.get(m) ?? [];
+        return (
+          groups.get(m) === undefined && roots.length > 0 && roots.every((r) => shopUsers.has(r))
+        );
+      };
+      if (importers.length === 0 || !importers.every(inShop)) continue;
+      shopUsers.add(root);
+      changed = true;
+    }
+  }
   const small = new Set<string>();
   for (const [id, roots] of reachedBy) {
     if (groups.has(id) || roots.length < 2 || seenRoots.has(id)) continue;

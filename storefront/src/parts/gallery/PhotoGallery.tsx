@@ -1,7 +1,10 @@
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import type { Photo } from "../../api/index.ts";
+import { lazyPart } from "../../ui/lazy-part.ts";
 import { PhotoGrid, type PhotoGridHandle } from "./PhotoGrid.tsx";
-import { PhotoViewer } from "./PhotoViewer.tsx";
+
+/** The viewer, a dialog: its chunk comes when a finger or the keyboard reaches the grid. */
+const PhotoViewer = lazyPart(() => import("./PhotoViewer.tsx").then((m) => m.PhotoViewer));
 
 interface Props {
   eventId: string;
@@ -25,21 +28,24 @@ export function PhotoGallery({ eventId, eventName, photos, total, label, myNumbe
         eventName={eventName}
         label={label}
         onOpen={setOpen}
+        onIntent={() => void PhotoViewer.preload()}
       />
       {open !== null && (
-        <PhotoViewer
-          eventId={eventId}
-          eventName={eventName}
-          photos={photos}
-          total={total}
-          index={open}
-          myNumber={myNumber ?? null}
-          onIndex={setOpen}
-          onClose={() => {
-            setOpen(null);
-            grid.current?.focusPhoto(open);
-          }}
-        />
+        <Suspense fallback={null}>
+          <PhotoViewer
+            eventId={eventId}
+            eventName={eventName}
+            photos={photos}
+            total={total}
+            index={open}
+            myNumber={myNumber ?? null}
+            onIndex={setOpen}
+            onClose={() => {
+              setOpen(null);
+              grid.current?.focusPhoto(open);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

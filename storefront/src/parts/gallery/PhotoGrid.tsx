@@ -15,6 +15,8 @@ interface Props {
   eventName: string;
   label: string;
   onOpen: (index: number) => void;
+  /** A finger or the keyboard has reached the grid: a photo is likely to be opened next. */
+  onIntent?: () => void;
   ref?: Ref<PhotoGridHandle>;
 }
 
@@ -22,7 +24,7 @@ interface Props {
  * A virtualized grid of thumbnails on the window scroller: only the rows near the viewport
  * exist in the DOM, so 10,000 photos cost what 100 do. Columns follow the grid's width.
  */
-export function PhotoGrid({ photos, total, eventName, label, onOpen, ref }: Props) {
+export function PhotoGrid({ photos, total, eventName, label, onOpen, onIntent, ref }: Props) {
   const { t } = useLingui();
   const box = useRef<HTMLElement>(null);
   const [width, setWidth] = useState(0);
@@ -82,6 +84,8 @@ export function PhotoGrid({ photos, total, eventName, label, onOpen, ref }: Prop
       className="photo-grid"
       aria-label={label}
       style={{ height: virtualizer.getTotalSize() }}
+      onPointerDownCapture={onIntent}
+      onFocusCapture={onIntent}
     >
       {virtualizer.getVirtualItems().map((row) => {
         const first = row.index * columns;

@@ -1,9 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
+import { Suspense } from "react";
 import type { Event } from "../../api/index.ts";
 import { useShop } from "../../app/use-shop.ts";
+import { lazyPart } from "../../ui/lazy-part.ts";
 import { FaceSearch } from "./FaceSearch.tsx";
-import { ParticipantResults } from "./ParticipantResults.tsx";
+
+/** The results (the photos, the viewer, the offers): their chunk comes with the first result. */
+const ParticipantResults = lazyPart(() =>
+  import("./ParticipantResults.tsx").then((m) => m.ParticipantResults),
+);
 
 /**
  * Face search on the screen where the participant is, with its results right there: where
@@ -23,7 +29,15 @@ export const FaceSearchHere = observer(function FaceSearchHere({
   if (myPhotos.hasResultFor(event.eventId) && shown) {
     return (
       <>
-        <ParticipantResults event={event} />
+        <Suspense
+          fallback={
+            <p role="status">
+              <span className="spinner" aria-hidden="true" /> {t`Loading…`}
+            </p>
+          }
+        >
+          <ParticipantResults event={event} />
+        </Suspense>
         <button
           type="button"
           className="button button--secondary"
@@ -37,5 +51,7 @@ export const FaceSearchHere = observer(function FaceSearchHere({
       </>
     );
   }
+  // A search under way (or one found in this tab): the results' chunk comes meanwhile.
+  if (faceSearch.busy || myPhotos.subject) void ParticipantResults.preload();
   return <FaceSearch eventId={event.eventId} albumId={event.albumId} />;
 });

@@ -1,17 +1,22 @@
 import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
-import { type KeyboardEvent, useEffect, useRef } from "react";
+import { type KeyboardEvent, Suspense, useEffect, useRef } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import type { Event } from "../../api/index.ts";
 import { useShop } from "../../app/use-shop.ts";
 import { EventLoadError } from "../../parts/event/EventLoadError.tsx";
 import { useEvent } from "../../parts/event/useEvent.ts";
-import { PhotoGallery } from "../../parts/gallery/PhotoGallery.tsx";
 import { FaceSearchHere } from "../../parts/search/FaceSearchHere.tsx";
 import { href } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
+import { lazyPart } from "../../ui/lazy-part.ts";
+
+/** The grid and its viewer: on the All photos tab only, asked for as the tab opens. */
+const PhotoGallery = lazyPart(() =>
+  import("../../parts/gallery/PhotoGallery.tsx").then((m) => m.PhotoGallery),
+);
 
 type Tab = "mine" | "all";
 
@@ -86,6 +91,7 @@ const AllPhotos = observer(function AllPhotos({ event }: { event: Event }) {
   const { i18n } = useLinguiCore();
   const { gallery } = useShop();
   useEffect(() => {
+    void PhotoGallery.preload();
     void gallery.load(event.eventId);
   }, [gallery, event.eventId]);
   const mine = gallery.eventId === event.eventId;
@@ -107,13 +113,15 @@ const AllPhotos = observer(function AllPhotos({ event }: { event: Event }) {
         </button>
       )}
       {loaded > 0 && (
-        <PhotoGallery
-          eventId={event.eventId}
-          eventName={event.name}
-          photos={gallery.photos}
-          total={total}
-          label={t`All photos`}
-        />
+        <Suspense fallback={null}>
+          <PhotoGallery
+            eventId={event.eventId}
+            eventName={event.name}
+            photos={gallery.photos}
+            total={total}
+            label={t`All photos`}
+          />
+        </Suspense>
       )}
     </>
   );
