@@ -14,12 +14,20 @@
 //   BENCH_LIGHTHOUSE_PAGES=a,b  only the default tenant's pages with these names
 //   BENCH_PORT=n              the preview's port (default: any free one)
 //   BENCH_LIGHTHOUSE_SERVER=preview  measure the preview itself (HTTP/1.1), without nginx
+//
+// Each page's longest main-thread task is reported beside its TBT, and the floor (the bare
+// React 19 + Vite app of the weight figures, weight.js) is measured in the same run: what any
+// React page costs on this host, so a page's TBT reads as a multiple of it, not as a number the
+// machine's load moves.
 import { execFile } from "node:child_process";
-import { readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import { resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { startFront } from "./bench-front.js";
 import { startPreview } from "./bench-gallery.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.js";
+import { FLOOR_OUT, floorWeight } from "./weight.js";
 
 const run = promisify(execFile);
 const DEFAULT_TENANT = "mysport";
@@ -89,6 +97,10 @@ async function lighthouse(url, flags) {
     fcp: value("first-contentful-paint") / 1000,
     lcp: value("largest-contentful-paint") / 1000,
     tbt: value("total-blocking-time"),
+    longestTask: Math.max(
+      0,
+      ...(report.audits["long-tasks"]?.details?.items ?? []).map((t) => Number(t.duration) || 0),
+    ),
     cls: value("cumulative-layout-shift"),
     diagnostics: diagnostics(report),
   };
@@ -145,12 +157,55 @@ async function pageRows(server, tenant, page) {
       unit: "ms",
       ...(full ? { target: TARGETS.tbt } : {}),
     },
+    { name: `  longest task, ${label}`, value: m("longestTask"), unit: "ms" },
     { name: `  CLS, ${label}`, value: m("cls"), unit: "cls", target: TARGETS.cls },
   ];
 }
 
+/** The floor app's files on a loopback port: nothing but its own index.html and assets. */
+async function serveFloor() {
+  await floorWeight();
+  const root = resolve(FLOOR_OUT);
+  const types = { ".js": "text/javascript", ".html": "text/html; charset=utf-8" };
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? "/", "http://floor.invalid").pathname;
+    const file = resolve(root, path === "/" ? "index.html" : `.${path}`);
+    const type = types[file.slice(file.lastIndexOf("."))];
+    if (!file.startsWith(root + sep) || !type) return res.writeHead(404).end();
+    try {
+      res.writeHead(200, { "content-type": type }).end(await readFile(file));
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((done) => server.listen(0, "127.0.0.1", () => done(undefined)));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}
+
+/** The floor's TBT and longest task, measured as the pages are. */
+async function floorRows() {
+  const floor = await serveFloor();
+  try {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${floor.url}/`, []));
+    const m = (key) => median(runs.map((r) => r[key]));
+    return [
+      {
+        name: `floor: bare React 19 app, TBT (mobile, median of ${RUNS})`,
+        value: m("tbt"),
+        unit: "ms",
+      },
+      { name: "  floor: longest task", value: m("longestTask"), unit: "ms" },
+    ];
+  } finally {
+    floor.stop();
+  }
+}
+
 export async function benchLighthouse() {
-  const rows = [];
+  const rows = await floorRows();
   const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",");
   for (const tenant of await tenantIds()) {
     if (only && tenant !== DEFAULT_TENANT) continue;

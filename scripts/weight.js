@@ -72,6 +72,10 @@ createRoot(document.getElementById("root")).render(
 );
 `;
 
+const FLOOR_ROOT = "node_modules/.cache/bench-floor";
+/** The floor app's built files (index.html and assets/), for Lighthouse (bench-lighthouse.js). */
+export const FLOOR_OUT = join(FLOOR_ROOT, "out");
+
 /**
  * Builds the floor: React 19 + react-dom rendering one heading, with the same Vite, plugin and
  * target as the core. Lives under node_modules/.cache so it resolves this project's packages.
@@ -80,7 +84,7 @@ createRoot(document.getElementById("root")).render(
 export async function floorWeight() {
   const { build } = await import("vite");
   const { default: react } = await import("@vitejs/plugin-react");
-  const root = "node_modules/.cache/bench-floor";
+  const root = FLOOR_ROOT;
   await mkdir(root, { recursive: true });
   await writeFile(join(root, "index.html"), FLOOR_HTML);
   await writeFile(join(root, "main.jsx"), FLOOR_MAIN);
@@ -92,5 +96,5 @@ export async function floorWeight() {
     plugins: [react()],
     build: { outDir: "out", emptyOutDir: true, manifest: true, target: "es2022" },
   });
-  return (await routeWeight(join(root, "out"), [], null)).js;
+  return (await routeWeight(FLOOR_OUT, [], null)).js;
 }
