@@ -112,24 +112,26 @@ module.exports = {
       name: "shell-follows-the-shop-without-loading-it",
       comment:
         "The shell is on the first screen; the shop's stores come in a lazy chunk right after it. " +
-        "The shell reads them through useLoadedShop() (null until then), never useShop() or " +
-        "stores/shop.ts, which would pull the whole shop into the first screen's JavaScript.",
+        "The shell reads them through useLoadedShop() (null until then), never useShop(), " +
+        "useBuy() or stores/find.ts and stores/shop.ts, which would pull the shop into the first " +
+        "screen's JavaScript.",
       severity: "error",
       from: { path: "^storefront/src/(shell|ui)/" },
-      to: { path: "^storefront/src/(app/use-shop|stores/shop)\\.ts$" },
+      to: { path: "^storefront/src/(app/use-shop|app/use-buy|stores/find|stores/shop)\\.ts$" },
     },
     {
       name: "one-way-to-the-shop",
       comment:
-        "Screens and parts reach the shop's stores with useShop() (app/use-shop.ts), one way: " +
-        "only that hook and the composition root (main.tsx builds and attaches the shop) import " +
-        "stores/shop.ts.",
+        "Screens and parts reach the shop's stores one way: the finding ones with useShop() " +
+        "(app/use-shop.ts), all of them with useBuy() (app/use-buy.ts, which brings the rest of " +
+        "the shop's chunk along); only those hooks and the composition root (main.tsx builds " +
+        "and attaches the shop) import stores/find.ts and stores/shop.ts.",
       severity: "error",
       from: {
         path: "^storefront/src/",
-        pathNot: "^storefront/src/(app/use-shop\\.ts|main\\.tsx|stores/)",
+        pathNot: "^storefront/src/(app/use-shop\\.ts|app/use-buy\\.ts|main\\.tsx|stores/)",
       },
-      to: { path: "^storefront/src/stores/shop\\.ts$" },
+      to: { path: "^storefront/src/stores/(find|shop)\\.ts$" },
     },
     {
       name: "parts-below-screens",

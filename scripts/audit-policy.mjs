@@ -101,6 +101,8 @@ export const MALICIOUS = {
  */
 export const DECISIONS = {
   "@lingui/babel-plugin-lingui-macro": "no advisory; build-time macro over our own sources",
+  "@lingui/cli": "no advisory; build-time, reads and compiles our own .po files",
+  "@lingui/conf": "no advisory; build-time, reads our own lingui.config.ts",
   "@lingui/core": "no advisory; formats our own catalogs",
   "@lingui/react": "no advisory; renders our own catalogs",
   "@lingui/vite-plugin": "no advisory; build-time, compiles our own .po files",

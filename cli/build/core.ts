@@ -135,7 +135,7 @@ export function earlyRoutes(): Array<[string, EarlyKind]> {
 const VIEW_MODULE = "src/view.tsx";
 
 /** The shop's stores, which main.tsx loads at once on every route but home. */
-const SHOP_MODULE = "src/stores/shop.ts";
+const SHOP_MODULE = "src/stores/find.ts";
 
 function collectImports(manifest: Record<string, ManifestChunk>, key: string, seen: Set<string>) {
   for (const imp of manifest[key]?.imports ?? []) {
@@ -187,7 +187,8 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
   const plan = bootScreens();
   const screens: Record<string, string[]> = {};
   for (const [page, key] of Object.entries(plan.pages)) screens[page] = screenFiles(key);
-  // main.tsx imports the shop itself on every such route: its module comes along.
+  // main.tsx imports the shop's finding stores on every such route: their module comes along
+  // (a screen that buys brings the rest of the shop as its own static import).
   const shop = screenFiles(SHOP_MODULE);
   // The lazy screen behind each preloaded route, by the route's pattern ("/event/:id").
   const routeScreens = plan.routes.map(

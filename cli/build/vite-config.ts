@@ -106,6 +106,7 @@ export function coreDevViteConfig(o: CoreDevOptions): InlineConfig {
 function firstScreenChunks(): CodeSplittingGroup[] {
   const entry = resolve(STOREFRONT_DIR, "src/main.tsx");
   const view = resolve(STOREFRONT_DIR, "src/view.tsx");
+  const findRoot = resolve(STOREFRONT_DIR, "src/stores/find.ts");
   const shopRoot = resolve(STOREFRONT_DIR, "src/stores/shop.ts");
   let groups: Map<string, string> | null = null;
   // A group takes its modules' dependencies along, so the first chunks are claimed first: what
@@ -113,27 +114,42 @@ function firstScreenChunks(): CodeSplittingGroup[] {
   const group = (name: string, priority: number): CodeSplittingGroup => ({
     priority,
     name: (id, ctx) => {
-      groups ??= chunkGroups(ctx, entry, view, shopRoot);
+      groups ??= chunkGroups(ctx, { entry, view, findRoot, shopRoot });
       return groups.get(id) === name ? name : null;
     },
   });
-  return [group("app", 4), group("view", 3), group("shop", 2), group("parts", 1)];
+  return [
+    group("app", 6),
+    group("view", 5),
+    group("find", 4),
+    group("shop", 3),
+    group("parts", 2),
+    group("shop-parts", 1),
+  ];
 }
 
 /** Below this many characters of source, a module several lazy chunks share joins the shop's chunk. */
 const SMALL_SHARED_MODULE = 4000;
 
-function chunkGroups(
-  ctx: ChunkingContext,
-  entry: string,
-  view: string,
-  shopRoot: string,
-): Map<string, string> {
+interface ChunkRoots {
+  /** main.tsx: the stores and what starts the page's calls. */
+  entry: string;
+  /** view.tsx: React, the router, the shell and home. */
+  view: string;
+  /** stores/find.ts: the shop's finding stores, built at start on every route but home. */
+  findRoot: string;
+  /** stores/shop.ts: the whole shop, with a screen that buys or once the page is live. */
+  shopRoot: string;
+}
+
+function chunkGroups(ctx: ChunkingContext, roots: ChunkRoots): Map<string, string> {
+  const { entry, view, findRoot, shopRoot } = roots;
   const groups = new Map<string, string>();
   const app = reach(entry, ctx);
   const viewModules = reach(view, ctx);
   for (const id of app) groups.set(id, "app");
   for (const id of viewModules) if (!groups.has(id)) groups.set(id, "view");
+  for (const id of reach(findRoot, ctx)) if (!groups.has(id)) groups.set(id, "find");
   for (const id of reach(shopRoot, ctx)) if (!groups.has(id)) groups.set(id, "shop");
   // Every module a dynamic import loads, and which of them reach each module.
   const lazyRoots = new Set<string>();
@@ -150,7 +166,7 @@ function chunkGroups(
     if (seenRoots.has(root)) continue;
     seenRoots.add(root);
     const reached = reach(root, ctx);
-    if (reached.has(shopRoot)) shopUsers.add(root);
+    if (reached.has(findRoot)) shopUsers.add(root);
     for (const id of reached) {
       reachedBy.set(id, [...(reachedBy.get(id) ?? []), root]);
       for (const next of ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []) queue.push(next);
@@ -163,7 +179,7 @@ function chunkGroups(
       if (shopUsers.has(root)) continue;
       const importers = ctx.getModuleInfo(root)?.dynamicImporters ?? [];
       const inShop = (m: string) => {
-        if (groups.get(m) === "shop") return true;
+        if (groups.get(m) === "find" || groups.get(m) === "shop") return true;
         const roots = reachedBy.get(m) ?? [];
         return (
           groups.get(m) === undefined && roots.length > 0 && roots.every((r) => shopUsers.has(r))
@@ -183,8 +199,8 @@ function chunkGroups(
     const size = ctx.getModuleInfo(id)?.code?.length ?? Number.POSITIVE_INFINITY;
     if (size < SMALL_SHARED_MODULE) small.add(id);
   }
-  // Only a module whose own imports are all in the first chunks or joining too: a group takes a
-  // module's dependencies along, and a big screen part must not ride into the shop's chunk.
+  // Only a module whose own imports are all in the named chunks or joining too: a group takes a
+  // module's dependencies along, and a big screen part must not ride into a shared chunk.
   for (let changed = true; changed; ) {
     changed = false;
     for (const id of small) {
@@ -194,22 +210,39 @@ function chunkGroups(
       changed = true;
     }
   }
-  // The shop's chunk must not wait for the view's (React): the stores start the page's calls
-  // before it has arrived. Small shared parts that render go to a chunk of their own.
-  const rendering = new Set<string>();
+  // Where each joins: the finding stores' chunk must wait for neither the view's (React: the
+  // stores start the page's calls before it has arrived) nor the rest of the shop's (the event's
+  // photo screen comes alive without it). So a part that renders joins "parts", a helper that
+  // needs the rest of the shop joins "shop", and one that does both "shop-parts".
+  const rendering = transitively(small, ctx, (dep) => groups.get(dep) === "view");
+  const buying = transitively(small, ctx, (dep) => groups.get(dep) === "shop");
+  for (const id of small) {
+    const renders = rendering.has(id);
+    if (buying.has(id)) groups.set(id, renders ? "shop-parts" : "shop");
+    else groups.set(id, renders ? "parts" : "find");
+  }
+  groups.delete(entry);
+  return groups;
+}
+
+/** The modules of `among` that import, directly or through each other, a module `marks` picks. */
+function transitively(
+  among: ReadonlySet<string>,
+  ctx: ChunkingContext,
+  marks: (dep: string) => boolean,
+): Set<string> {
+  const found = new Set<string>();
   for (let changed = true; changed; ) {
     changed = false;
-    for (const id of small) {
-      if (rendering.has(id)) continue;
+    for (const id of among) {
+      if (found.has(id)) continue;
       const imports = ctx.getModuleInfo(id)?.importedIds ?? [];
-      if (!imports.some((dep) => groups.get(dep) === "view" || rendering.has(dep))) continue;
-      rendering.add(id);
+      if (!imports.some((dep) => marks(dep) || found.has(dep))) continue;
+      found.add(id);
       changed = true;
     }
   }
-  for (const id of small) groups.set(id, rendering.has(id) ? "parts" : "shop");
-  groups.delete(entry);
-  return groups;
+  return found;
 }
 
 const STOREFRONT_SRC = resolve(STOREFRONT_DIR, "src") + sep;

@@ -13,6 +13,7 @@ import { readSettings } from "./settings.ts";
 import { isSilentCallbackFrame } from "./stores/AuthStore.ts";
 import { takeCallbackUrl } from "./stores/auth/callback-url.ts";
 import { documentCookies } from "./stores/cookies.ts";
+import type { FindStores } from "./stores/find.ts";
 import { RootStore } from "./stores/RootStore.ts";
 import type { ShopStores } from "./stores/shop.ts";
 import { safeStorage } from "./stores/types.ts";
@@ -63,14 +64,16 @@ async function start(): Promise<void> {
   if (entry?.prefetch === "home") store.home.prefetch();
   const eventId = eventIdOfPath(path);
   if (eventId) store.prefetchEvent(eventId);
-  // Every other address needs the shop at once: its chunk came beside the entry's (the boot
-  // script preloads the route's screen), so it is built now, and an event page asks for the
-  // event's products as soon as the event is known, not after the page has rendered it.
-  const shop = firstInput ? null : loadShop(store);
-  const offers = shop && eventId ? shop.then((s) => s && prefetchEventOffers(s, eventId)) : null;
+  // Every other address needs the shop's finding stores at once: their chunk came beside the
+  // entry's (the boot script preloads the route's screen), so they are built now, and an event
+  // page asks for the event's products as soon as the event is known, not after the page has
+  // rendered it. The rest of the shop (the cart, checkout) comes with a screen that buys, or
+  // once the page is live (openShop below).
+  const find = firstInput ? null : loadFind(store);
+  const offers = find && eventId ? find.then((s) => s && prefetchEventOffers(s, eventId)) : null;
   // The whole gallery (/event/{id}/photos?tab=all): its photo list goes out as soon as the
   // event is known, beside the offers, not after the screen has rendered.
-  if (shop && eventId) void shop.then((s) => s?.gallery.prefetch(path, window.location.search));
+  if (find && eventId) void find.then((s) => s?.gallery.prefetch(path, window.location.search));
 
   // The route's screen is evaluated before the first render, so it renders at once (no loading
   // state in between), unless its chunk is slow: then the screen's own loading state shows.
@@ -103,19 +106,19 @@ async function start(): Promise<void> {
   // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no
   // use for it before the visitor does something, so there it waits for the first touch, key or
   // scroll, or else 5 s after load and an idle moment: a slow phone's main thread stays free
-  // while the first screen settles. Every other route built it at start-up (above).
+  // while the first screen settles. Every other route built its finding stores at start-up.
   if (firstInput) {
     const once = () => {
       for (const type of FIRST_INPUT) window.removeEventListener(type, once, true);
-      void openShop(store, loadShop(store));
+      void openShop(store);
     };
     for (const type of FIRST_INPUT)
       window.addEventListener(type, once, { capture: true, passive: true });
     whenLoadedAndIdle(once, ANONYMOUS_SILENT_CHECK_DELAY_MS);
-  } else if (shop) {
+  } else if (find) {
     // The cart and checkout show the cart: it opens at once. Elsewhere it opens once the page's
     // own content (an event page's event and offers) has painted: its calls never stand first.
-    const open = () => void openShop(store, shop);
+    const open = () => void openShop(store);
     if (entry?.shop === "at-once") open();
     else
       void (offers ?? Promise.resolve())
@@ -140,15 +143,15 @@ let shopOpened = false;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The shop's stores (built, not yet attached), or null when its chunk failed to load. */
-async function loadShop(store: RootStore): Promise<ShopStores | null> {
+/** The shop's finding stores (built), or null when their chunk failed to load. */
+async function loadFind(store: RootStore): Promise<FindStores | null> {
   try {
     // The shop's notices are beyond the first screen's messages.
-    const [{ shopOf }] = await Promise.all([
-      withTimeout(import("./stores/shop.ts"), CHUNK_LOAD_TIMEOUT_MS),
+    const [{ findOf }] = await Promise.all([
+      withTimeout(import("./stores/find.ts"), CHUNK_LOAD_TIMEOUT_MS),
       needAllMessages(),
     ]);
-    return shopOf(store);
+    return findOf(store);
   } catch (error) {
     // A failed chunk load: the screens that shop say so themselves when they load.
     store.errors.report(error);
@@ -157,17 +160,30 @@ async function loadShop(store: RootStore): Promise<ShopStores | null> {
 }
 
 /** An event page's event, then its products (the page's offers), asked for in a row. */
-async function prefetchEventOffers(shop: ShopStores, eventId: string): Promise<void> {
-  const event = await shop.events.load(eventId);
-  if (event) await shop.catalog.load(event.catalogId);
+async function prefetchEventOffers(find: FindStores, eventId: string): Promise<void> {
+  const event = await find.events.load(eventId);
+  if (event) await find.catalog.load(event.catalogId);
 }
 
-/** Attaches the shop (the bar shows the cart from then on) and opens the cart. */
-async function openShop(store: RootStore, loading: Promise<ShopStores | null>): Promise<void> {
+/**
+ * Loads the whole shop (the cart, checkout, the paid order), attaches it (the bar shows the cart
+ * from then on) and opens the cart.
+ */
+async function openShop(store: RootStore): Promise<void> {
   if (shopOpened) return;
   shopOpened = true;
-  const shop = await loading;
-  if (!shop) return;
+  let shop: ShopStores;
+  try {
+    const [{ shopOf }] = await Promise.all([
+      withTimeout(import("./stores/shop.ts"), CHUNK_LOAD_TIMEOUT_MS),
+      needAllMessages(),
+    ]);
+    shop = shopOf(store);
+  } catch (error) {
+    // A failed chunk load: the screens that buy say so themselves when they load.
+    store.errors.report(error);
+    return;
+  }
   store.attachShop(shop);
   window.addEventListener("storage", (event) =>
     shop.cart.onStorage(store.storage.nameOf(event.key), event.newValue),

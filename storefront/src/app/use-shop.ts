@@ -1,11 +1,12 @@
-import { type AllStores, withShop } from "../stores/shop.ts";
+import { type FindView, withFind } from "../stores/find.ts";
 import { useStores } from "./stores-context.tsx";
 
 /**
- * The first screen's stores and the shop's, as one object: the one way screens and their shared
- * parts reach the shop's stores. It imports the shop, so only lazy code (screens, parts) may use
- * it; the shell, on the first screen, follows the shop with useLoadedShop() instead.
+ * The first screen's stores and the shop's finding ones (events, the gallery, the participant's
+ * photos, the face search), as one object. It imports the finding stores, so only lazy code
+ * (screens, parts) may use it; a part that buys uses useBuy() (./use-buy.ts), and the shell, on
+ * the first screen, follows the shop with useLoadedShop() instead.
  */
-export function useShop(): AllStores {
-  return withShop(useStores());
+export function useShop(): FindView {
+  return withFind(useStores());
 }

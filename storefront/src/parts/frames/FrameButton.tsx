@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import type { Photo } from "../../api/index.ts";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { frameTypes } from "../../domain/frame-preview.ts";
 
 /**
@@ -22,7 +22,7 @@ export const FrameButton = observer(function FrameButton({
   className?: string;
 }) {
   const { t } = useLingui();
-  const { framePicker, myPhotos, catalog } = useShop();
+  const { framePicker, myPhotos, catalog } = useBuy();
   useEffect(() => {
     void catalog.load(catalogId);
   }, [catalog, catalogId]);

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useCallback } from "react";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { Dialog } from "../../shell/Dialog.tsx";
 
@@ -11,7 +11,7 @@ import { Dialog } from "../../shell/Dialog.tsx";
  */
 export const FramePickerDialog = observer(function FramePickerDialog() {
   const { t } = useLingui();
-  const { framePicker: picker, language } = useShop();
+  const { framePicker: picker, language } = useBuy();
   const close = useCallback(() => picker.close(), [picker]);
   const { preview, plan, error } = picker;
   const frameTitle = picker.frames.find((f) => f.frameId === picker.frameId)?.title ?? "";

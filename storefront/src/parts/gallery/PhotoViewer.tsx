@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
 import type { Photo, PhotoTag } from "../../api/index.ts";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { stepIndex, swipeDirection } from "../../domain/gallery.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { DialogSnackbar } from "../../shell/DialogSnackbar.tsx";
@@ -30,7 +30,7 @@ interface Props {
 export const PhotoViewer = observer(function PhotoViewer(props: Props) {
   const { eventId, eventName, photos, total, index, myNumber, onIndex, onClose } = props;
   const { t } = useLingui();
-  const { cart, catalog, events, myPhotos, language } = useShop();
+  const { cart, catalog, events, myPhotos, language } = useBuy();
   const event = events.event(eventId);
   const catalogId = event?.catalogId ?? null;
   const dialog = useRef<HTMLDialogElement>(null);

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { useProductNames } from "../../ui/product-names.ts";
 
@@ -23,7 +23,7 @@ export const GiftOffer = observer(function GiftOffer({
   level?: "h2" | "h3";
 }) {
   const { t } = useLingui();
-  const { cart, catalog, language } = useShop();
+  const { cart, catalog, language } = useBuy();
   const names = useProductNames();
   useEffect(() => {
     void catalog.load(catalogId);

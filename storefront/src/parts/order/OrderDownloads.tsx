@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { isInAppBrowser } from "../../domain/in-app-browser.ts";
 import { photoListRows } from "../../domain/photo-list.ts";
 import { type Purchase, photoCount } from "../../domain/purchase.ts";
@@ -19,7 +19,7 @@ export const OrderDownloads = observer(function OrderDownloads({
   nested?: boolean;
 }) {
   const { t } = useLingui();
-  const { downloads, settings, language } = useShop();
+  const { downloads, settings, language } = useBuy();
   const productNames = useProductNames();
   const Heading = nested ? "h3" : "h2";
   const { key, invoiceId } = purchase;

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { href } from "../../routes.ts";
 
 /**
@@ -11,7 +11,7 @@ import { href } from "../../routes.ts";
  */
 export const PendingOrderBanner = observer(function PendingOrderBanner() {
   const { t } = useLingui();
-  const { pendingOrders } = useShop();
+  const { pendingOrders } = useBuy();
   useEffect(() => {
     void pendingOrders.confirm();
   }, [pendingOrders]);

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import type { BoughtPhoto } from "../../api/index.ts";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import type { PhotoToSave } from "../../domain/save-photos.ts";
 import { safeLinkUrl } from "../../domain/url.ts";
 import { saveAllOf } from "../../stores/SaveAllStore.ts";
@@ -22,7 +22,7 @@ export const PhotoDownload = observer(function PhotoDownload({
   file: PhotoToSave | undefined;
 }) {
   const { t } = useLingui();
-  const shop = useShop();
+  const shop = useBuy();
   const { downloads, ui } = shop;
   const saveAll = saveAllOf(shop);
   const id = photo.photoId;

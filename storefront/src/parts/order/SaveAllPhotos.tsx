@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useStores } from "../../app/stores-context.tsx";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import type { Purchase } from "../../domain/purchase.ts";
 import { backgroundOf } from "../../stores/BackgroundPhotosStore.ts";
 import { saveAllOf } from "../../stores/SaveAllStore.ts";
@@ -20,7 +20,7 @@ import "./save-all.scss";
  */
 export const SaveAllPhotos = observer(function SaveAllPhotos({ purchase }: { purchase: Purchase }) {
   const { t } = useLingui();
-  const stores = useShop();
+  const stores = useBuy();
   const saveAll = saveAllOf(stores);
   const background = backgroundOf(stores, useStores().env);
   const shopName = stores.settings.settings.tenantName;

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import type { BoughtPhoto } from "../../api/index.ts";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { safeLinkUrl } from "../../domain/url.ts";
 import { copyText } from "../../ui/clipboard.ts";
 import "./share-photo.scss";
@@ -14,7 +14,7 @@ import "./share-photo.scss";
  */
 export const SharePhoto = observer(function SharePhoto({ photo }: { photo: BoughtPhoto }) {
   const { t } = useLingui();
-  const { downloads } = useShop();
+  const { downloads } = useBuy();
   const [copied, setCopied] = useState<boolean | null>(null);
   useEffect(() => {
     if (copied === null) return;

@@ -3,7 +3,7 @@ import { useLingui as useMacro } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import type { ReactNode } from "react";
 import type { Event, Product } from "../../api/index.ts";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
 import { useProductNames } from "../../ui/product-names.ts";
@@ -25,7 +25,7 @@ export const ParticipantResults = observer(function ParticipantResults({
 }) {
   const { i18n } = useLingui();
   const { t } = useMacro();
-  const { myPhotos, language, cart } = useShop();
+  const { myPhotos, language, cart } = useBuy();
   const names = useProductNames();
   const subject = myPhotos.subject;
   const bib = subject?.kind === "competitor" ? subject.competitor.number : "";

@@ -1,13 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Outlet } from "react-router-dom";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { Screen } from "../../shell/Screen.tsx";
 
 /** My account (/my-account): the user's e-mail, sign out, and the orders or one order below. */
 export const MyAccountScreen = observer(function MyAccountScreen() {
   const { t } = useLingui();
-  const { auth, account } = useShop();
+  const { auth, account } = useBuy();
   const email = auth.user?.email ?? "";
   // The sign-out leaves the page (the provider's sign-out, then home on a fresh load).
   const signOut = () => {

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { onePhoto, purchaseOfOrder } from "../../domain/purchase.ts";
 import { lineKey, photosToSave } from "../../domain/save-photos.ts";
@@ -17,7 +17,7 @@ import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 /** One order of the signed-in user (/my-account/order/{id}): its items and downloads. */
 export const MyOrderScreen = observer(function MyOrderScreen() {
   const { t, i18n } = useLingui();
-  const { account, language, ui, settings } = useShop();
+  const { account, language, ui, settings } = useBuy();
   const productNames = useProductNames();
   const { id = "" } = useParams();
   const lang = language.language;

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { href } from "../../routes.ts";
 import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
@@ -10,7 +10,7 @@ import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 /** Order history, the default child of /my-account: newest first, with "Show more". */
 export const MyOrdersScreen = observer(function MyOrdersScreen() {
   const { t, i18n } = useLingui();
-  const { account, language } = useShop();
+  const { account, language } = useBuy();
   const lang = language.language;
 
   useEffect(() => {

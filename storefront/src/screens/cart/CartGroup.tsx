@@ -2,7 +2,7 @@ import { Plural, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Link } from "react-router-dom";
 import type { CartItem, Product } from "../../api/index.ts";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { type EventGroup, packageHint } from "../../domain/cart.ts";
 import { FrameButton } from "../../parts/frames/FrameButton.tsx";
 import { GiftOffer } from "../../parts/gift/GiftOffer.tsx";
@@ -22,7 +22,7 @@ export const CartGroup = observer(function CartGroup({
   money: Money;
 }) {
   const { t } = useLingui();
-  const { cart, catalog, myPhotos } = useShop();
+  const { cart, catalog, myPhotos } = useBuy();
   const productNames = useProductNames();
   const subject = myPhotos.eventId === group.eventId ? myPhotos.subject : null;
   const distance = subject?.kind === "competitor" ? subject.competitor.distance : null;
@@ -137,7 +137,7 @@ const CartLine = observer(function CartLine({
   money: Money;
 }) {
   const { t } = useLingui();
-  const { cart } = useShop();
+  const { cart } = useBuy();
   const { selected, toggle } = useSelection();
   const id = item.shoppingCartItemId;
   const pending = cart.isPending(item);

@@ -3,7 +3,7 @@ import { Plural, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { PendingOrderBanner } from "../../parts/order/PendingOrderBanner.tsx";
 import { href } from "../../routes.ts";
@@ -17,7 +17,7 @@ import { SelectionProvider, SelectionToolbar } from "./selection.tsx";
 export const CartScreen = observer(function CartScreen() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { cart, catalog, language } = useShop();
+  const { cart, catalog, language } = useBuy();
   const groups = cart.groups;
   const catalogIds = groups.map((g) => g.catalogId).join(",");
 

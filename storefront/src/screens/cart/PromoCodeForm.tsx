@@ -2,7 +2,7 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { Icon } from "../../shell/icons.tsx";
 import { PROMO_ERROR_MESSAGES } from "../../stores/cart-messages.ts";
 
@@ -10,7 +10,7 @@ import { PROMO_ERROR_MESSAGES } from "../../stores/cart-messages.ts";
 export const PromoCodeForm = observer(function PromoCodeForm() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { cart } = useShop();
+  const { cart } = useBuy();
   const promo = cart.promoCodes;
   const [code, setCode] = useState("");
   const error = promo.error;

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 
 interface Selection {
   selected: ReadonlySet<string>;
@@ -45,7 +45,7 @@ export function focusHeading(): void {
 /** "Remove selected" and "Clear all". */
 export const SelectionToolbar = observer(function SelectionToolbar() {
   const { t } = useLingui();
-  const { cart } = useShop();
+  const { cart } = useBuy();
   const { selected, clear } = useSelection();
   const ids = cart.items.map((i) => i.shoppingCartItemId).filter((id) => selected.has(id));
   const n = ids.length;

@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { observer } from "mobx-react-lite";
 import { type FormEvent, type ReactNode, useCallback, useState } from "react";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import type { FieldProblem } from "../../domain/requests.ts";
 import { Dialog } from "../../shell/Dialog.tsx";
 import type { RequestFormStore } from "../../stores/RequestFormStore.ts";
@@ -129,7 +129,7 @@ const RequestFormBody = observer(function RequestFormBody<F extends string>({
 /** "Become a photographer": the photographer request of spec §3 in a modal. */
 export const PhotographerRequest = observer(function PhotographerRequest() {
   const { i18n } = useLingui();
-  const form = useShop().requests.photographer;
+  const form = useBuy().requests.photographer;
   const v = form.values;
   return (
     <RequestDialogButton
@@ -196,7 +196,7 @@ export const PhotographerRequest = observer(function PhotographerRequest() {
 /** "Leave a request": the business request of spec §3 in a modal. */
 export const BusinessRequest = observer(function BusinessRequest() {
   const { i18n } = useLingui();
-  const form = useShop().requests.business;
+  const form = useBuy().requests.business;
   const v = form.values;
   return (
     <RequestDialogButton

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { type FormEvent, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { href } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
@@ -31,7 +31,7 @@ export function CheckoutScreen() {
 
 const CheckoutScreenView = observer(function CheckoutScreenView() {
   const { t } = useLingui();
-  const { checkout, cart, language, auth } = useShop();
+  const { checkout, cart, language, auth } = useBuy();
   const productNames = useProductNames();
   const location = useLocation();
   const navigate = useNavigate();
@@ -195,7 +195,7 @@ const CheckoutScreenView = observer(function CheckoutScreenView() {
 /** The total; with a discounted method (fast payment) the old price is struck through. */
 const Total = observer(function Total({ money }: { money: (n: number) => string }) {
   const { t } = useLingui();
-  const { checkout } = useShop();
+  const { checkout } = useBuy();
   const selected = checkout.step === "payment" ? checkout.selectedType : null;
   const base = checkout.amount;
   const discounted = selected && selected.amount < base ? selected.amount : null;

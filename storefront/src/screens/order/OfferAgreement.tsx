@@ -2,7 +2,7 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { Link } from "react-router-dom";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { offerHref } from "../../domain/offer.ts";
 import { href } from "../../routes.ts";
 import { PROMO_ERROR_MESSAGES } from "../../stores/cart-messages.ts";
@@ -13,7 +13,7 @@ import { PROMO_ERROR_MESSAGES } from "../../stores/cart-messages.ts";
  */
 export const OfferAgreement = observer(function OfferAgreement() {
   const { t } = useLingui();
-  const { checkout, settings, language } = useShop();
+  const { checkout, settings, language } = useBuy();
   const offer = offerHref(settings.settings, language.language);
   return (
     <>
@@ -47,7 +47,7 @@ export const OfferAgreement = observer(function OfferAgreement() {
 export const CheckoutFailure = observer(function CheckoutFailure({ text }: { text: string }) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { checkout } = useShop();
+  const { checkout } = useBuy();
   if (!checkout.payError) return null;
   return (
     <div className="field-error" role="alert">

@@ -4,7 +4,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useMatch, useNavigate, useParams } from "react-router-dom";
 import { useStores } from "../../app/stores-context.tsx";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { ORDER_STATE_LABELS } from "../../domain/order.ts";
 import { purchaseOfOrder, purchaseOfPreorder } from "../../domain/purchase.ts";
 import { href, routes } from "../../routes.ts";
@@ -32,7 +32,7 @@ export function OrderPaidScreen() {
 const OrderPaidScreenView = observer(function OrderPaidScreenView() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const shop = useShop();
+  const shop = useBuy();
   const store = shop.order;
   // The paid orders kept for offline: each order shown as paid is kept, and says so.
   const offline = offlineOf(shop, useStores().env);

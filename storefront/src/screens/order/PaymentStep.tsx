@@ -2,7 +2,7 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import type { FormEvent } from "react";
-import { useShop } from "../../app/use-shop.ts";
+import { useBuy } from "../../app/use-buy.ts";
 import { tenantText } from "../../domain/tenant-text.ts";
 import { CheckoutFailure, OfferAgreement } from "./OfferAgreement.tsx";
 import { PAYMENT_TYPE_LABELS } from "./payment-labels.ts";
@@ -15,7 +15,7 @@ export const PaymentStep = observer(function PaymentStep({
 }) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { checkout, settings, language } = useShop();
+  const { checkout, settings, language } = useBuy();
   const cardNote = tenantText(settings.settings.cardNote, language.language);
   const submit = (e: FormEvent) => {
     e.preventDefault();
