@@ -181,7 +181,7 @@ function contractProblems(
   });
 }
 
-/** The fields zod's issues carry beyond the Standard Schema ones. */
+/** The fields an issue may carry beyond the Standard Schema ones (bounds, a format). */
 interface Detail {
   minimum?: number | bigint;
   maximum?: number | bigint;
