@@ -1,11 +1,11 @@
 /**
  * JSON Schema (2020-12, as OpenAPI 3.1 takes it) of the contracts the client checks replies
- * with (storefront/src/api/contracts/plain.ts), read from what they report. At each place a check
- * is given a value of no JSON type (a symbol): the `expected` it names is its rule, and an enum
- * names its values. An object is given a stand-in whose every key reads that value, so it names
- * all its keys, the optional ones too; a key where `undefined` passes is optional, a place where
- * `null` passes may be null. Nothing is written twice by hand: a contract that changes changes
- * the document.
+ * with (storefront/src/api/contracts/plain.ts and shop-checks.ts), read from what they report.
+ * At each place a check is given a value of no JSON type (a symbol): the `expected` it names is
+ * its rule, and an enum names its values. An object is given a stand-in whose every key reads
+ * that value, so it names all its keys, the optional ones too; a key where `undefined` passes is
+ * optional, a place where `null` passes may be null. Nothing is written twice by hand: a contract
+ * that changes changes the document.
  */
 import type { Contract } from "../../storefront/src/api/http.ts";
 

@@ -1,5 +1,6 @@
 import { currencyId, id, money, type ProductRef, productRef } from "./common.ts";
-import { array, bool, nullable, object, oneOf, str } from "./plain.ts";
+import { array, bool, nullable, object, str } from "./plain.ts";
+import { oneOf } from "./shop-checks.ts";
 
 export const CART_STATES = ["Updated", "Processed", "Deleted"] as const;
 

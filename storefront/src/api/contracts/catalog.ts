@@ -1,5 +1,6 @@
 import { currencyId, id, money, page, productType } from "./common.ts";
-import { array, nullable, object, oneOf, str } from "./plain.ts";
+import { array, nullable, object, str } from "./plain.ts";
+import { oneOf } from "./shop-checks.ts";
 
 export interface Frame {
   frameId: string;

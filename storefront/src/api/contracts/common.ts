@@ -3,9 +3,11 @@
  * keys, so a backend that adds fields keeps working; a missing or mistyped field is a
  * ContractError.
  */
-import { id, int, nullable, object, oneOf, type Plain, str } from "./plain.ts";
+import { id, int, nullable, object, type Plain, str } from "./plain.ts";
+import { oneOf } from "./shop-checks.ts";
 
-export { count, dateTime, id, money, page } from "./plain.ts";
+export { count, id, page } from "./plain.ts";
+export { dateTime, money } from "./shop-checks.ts";
 /** ISO 4217 numeric currency code: 643 rouble, 840 US dollar, 978 euro. */
 export const currencyId: Plain<number> = int;
 

@@ -1,6 +1,7 @@
 /** Archives (zip of bought photos) and receipts. */
 import { count, currencyId, dateTime, id, money } from "./common.ts";
-import { array, nullable, object, oneOf, str } from "./plain.ts";
+import { array, nullable, object, str } from "./plain.ts";
+import { oneOf } from "./shop-checks.ts";
 
 export interface Archive {
   archiveId: string;

@@ -11,7 +11,8 @@ import {
   page,
   productRef,
 } from "./common.ts";
-import { array, nullable, object, optional, str } from "./plain.ts";
+import { array, nullable, object, str } from "./plain.ts";
+import { optional } from "./shop-checks.ts";
 
 export interface OrderItem {
   orderItemId: string;

@@ -1,5 +1,6 @@
 import { currencyId, dateTime, id, money } from "./common.ts";
-import { array, nullable, object, oneOf, percent, str } from "./plain.ts";
+import { array, nullable, object, str } from "./plain.ts";
+import { oneOf, percent } from "./shop-checks.ts";
 
 export interface PaymentType {
   paymentTypeId: string;

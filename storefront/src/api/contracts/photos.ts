@@ -1,5 +1,6 @@
 import { count, dateTime, id, page } from "./common.ts";
-import { array, bool, nullable, object, oneOf, str } from "./plain.ts";
+import { array, bool, nullable, object, str } from "./plain.ts";
+import { oneOf } from "./shop-checks.ts";
 
 export interface PhotoTag {
   photoTagId: string;
