@@ -181,32 +181,17 @@ function contractProblems(
   });
 }
 
-/** The fields zod's issues carry beyond the Standard Schema ones. */
-interface Detail {
-  minimum?: number | bigint;
-  maximum?: number | bigint;
-  inclusive?: boolean;
-  origin?: string;
-  format?: string;
-}
-
-/** What the contract expected, in a reader's words: `number`, `one of Created, Published`. */
-function expectedOf(issue: ContractIssue): string {
-  const { minimum, maximum, inclusive, origin, format } = issue as ContractIssue & Detail;
-  const unit = origin === "string" ? " characters" : origin === "array" ? " items" : "";
+/** What the contract expected, in a reader's words: `an integer`, `one of Created, Published`. */
+function expectedOf(issue: ContractIssue & { format?: string }): string {
   switch (issue.code) {
     case "invalid_type":
       return issue.expected === "int" ? "an integer" : String(issue.expected);
     case "invalid_value":
       return `one of ${(issue.values ?? []).map((v) => quote(String(v))).join(", ")}`;
-    case "too_small":
-      return unit ? `at least ${minimum}${unit}` : `${inclusive ? "≥" : ">"} ${minimum}`;
-    case "too_big":
-      return unit ? `at most ${maximum}${unit}` : `${inclusive ? "≤" : "<"} ${maximum}`;
     case "invalid_format":
-      return format === "datetime" ? "an ISO 8601 date-time with its offset" : `a ${format}`;
-    case "invalid_union":
-      return "one of the expected shapes";
+      return issue.format === "datetime"
+        ? "an ISO 8601 date-time with its offset"
+        : `a ${issue.format}`;
     default:
       return quote(issue.message);
   }

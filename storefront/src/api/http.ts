@@ -2,8 +2,8 @@
  * The one transport. Every backend call goes through `createHttp`: base
  * /public/{service}/api/v1, result { status, data }, status 1001 on a network failure,
  * Accept-Language on every call, the Bearer token only where a module asks for it and
- * only to the API origin, replies checked against contracts (Standard Schema: zod/mini, or the
- * first screen's plain checks, so zod is not in its JavaScript). It never throws,
+ * only to the API origin, replies checked against contracts (Standard Schema: the plain checks
+ * of ./contracts/plain.ts, so no validation library is in the shop's JavaScript). It never throws,
  * never shows UI and never navigates.
  */
 import {
@@ -21,7 +21,7 @@ export type ApiResult<T> =
   | { readonly ok: true; readonly status: number; readonly data: T; readonly error?: undefined }
   | { readonly ok: false; readonly status: number; readonly data: null; readonly error: ApiError };
 
-/** A schema whose output is T, in the Standard Schema form (zod/mini's, or ./contracts/plain.ts). */
+/** A schema whose output is T, in the Standard Schema form (./contracts/plain.ts, or a test's). */
 export interface Contract<T> {
   readonly "~standard": {
     readonly validate: (

@@ -1,4 +1,4 @@
-/** A Standard Schema issue, with the extra fields zod's issues carry. */
+/** A Standard Schema issue, with the extra fields the contracts' issues carry (enum values). */
 export interface ContractIssue {
   readonly message: string;
   readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;

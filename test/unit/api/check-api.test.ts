@@ -152,7 +152,12 @@ describe("check-api finds each way a backend drifts, on the right call and field
     });
     expect(found(report)).toEqual({
       "orders.get": [
-        { kind: "field", field: "totalAmount", expected: "number", got: `"${total}" (a string)` },
+        {
+          kind: "field",
+          field: "totalAmount",
+          expected: "nonnegative number",
+          got: `"${total}" (a string)`,
+        },
       ],
     });
     const result = report.results.find((r) => r.call === "orders.get");
@@ -194,7 +199,7 @@ describe("check-api finds each way a backend drifts, on the right call and field
     });
     expect(found(report)).toEqual({
       "archives.create": [
-        { kind: "header", field: "x-archive-id", expected: "string", got: "missing" },
+        { kind: "header", field: "x-archive-id", expected: "non-empty string", got: "missing" },
       ],
     });
   });

@@ -3,9 +3,9 @@
  * The demo backend held to the API document from outside: a buyer's whole journey is made
  * through the shop's own client against the demo backend, and every reply is checked against
  * docs/api.openapi.json by an OpenAPI 3.1 validator (@hyperjump/json-schema's OpenAPI dialect),
- * not by the client's zod: a success against the operation's `2XX` schema (or the headers it
- * names), an error against `{code, message}`. A reply that does not match fails; every
- * operation of the document is exercised.
+ * not by the client's own checks: a success against the operation's `2XX` schema (or the
+ * headers it names), an error against `{code, message}`. A reply that does not match fails;
+ * every operation of the document is exercised.
  */
 import { readFileSync } from "node:fs";
 import { registerSchema, validate } from "@hyperjump/json-schema/openapi-3-1";

@@ -12,7 +12,8 @@ import { apiDocument } from "../../../cli/api/openapi.ts";
 import { contractSchema } from "../../../cli/api/schemas.ts";
 import { CORE_VERSION } from "../../../cli/build/version.ts";
 import { eventPage } from "../../../storefront/src/api/contracts/events.ts";
-import { order } from "../../../storefront/src/api/contracts/orders.ts";
+import { order, orderItems } from "../../../storefront/src/api/contracts/orders.ts";
+import { paymentTypes } from "../../../storefront/src/api/contracts/payments.ts";
 
 type Doc = {
   paths: Record<
@@ -81,7 +82,7 @@ describe("the API document (docs/api.openapi.json)", () => {
 });
 
 describe("the replies' schemas come from the contracts the client checks them with", () => {
-  it("a zod contract: its fields, their types, what may be null", () => {
+  it("an order: its fields, their types, its states, its date-time, its money", () => {
     const schema = contractSchema(order) as {
       properties: Record<string, unknown>;
       required: string[];
@@ -92,9 +93,40 @@ describe("the replies' schemas come from the contracts the client checks them wi
       type: "string",
       enum: ["AwaitingPayment", "Completed", "Canceled"],
     });
+    expect(schema.properties.createdOn).toEqual({ type: "string", format: "date-time" });
+    expect(schema.properties.totalAmount).toEqual({ type: "number", minimum: 0 });
+    expect(schema.properties.currencyId).toEqual({ type: "integer" });
   });
 
-  it("a first-screen plain check, read from what it reports: fields, nested lists, nullable", () => {
+  it("a field a reply may leave out is listed, but not required", () => {
+    const schema = contractSchema(orderItems) as {
+      items: { properties: Record<string, unknown>; required: string[] };
+    };
+    const line = schema.items;
+    expect(line.properties.promotionalCodes).toEqual({
+      type: "array",
+      items: {
+        type: "object",
+        properties: { code: { type: "string", minLength: 1 } },
+        required: ["code"],
+      },
+    });
+    expect(line.required).not.toContain("promotionalCodes");
+    expect(line.required).toContain("photos");
+  });
+
+  it("a percentage's bounds", () => {
+    const schema = contractSchema(paymentTypes) as {
+      items: { properties: Record<string, unknown> };
+    };
+    expect(schema.items.properties.discountPercent).toEqual({
+      type: "number",
+      minimum: 0,
+      maximum: 100,
+    });
+  });
+
+  it("read from what the checks report: fields, nested lists, nullable", () => {
     const schema = contractSchema(eventPage) as {
       required: string[];
       properties: { items: { items: { properties: Record<string, unknown>; required: string[] } } };

@@ -5,7 +5,6 @@
  */
 import { type MessageDescriptor, type Messages, setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
-import * as z from "zod/mini";
 import { messages as en } from "../../../storefront/locales/en.po";
 import { messages as es } from "../../../storefront/locales/es.po";
 import { messages as ru } from "../../../storefront/locales/ru.po";
@@ -57,8 +56,9 @@ describe("product names per type", () => {
 
   it("a reply with a type the shop does not know still passes the contract", () => {
     const ref = { productId: "c1-cal", title: "Wall calendar", productType: "calendar" };
-    expect(z.safeParse(productRef, ref).success).toBe(true);
-    expect(z.safeParse(productRef, { ...ref, productType: "" }).success).toBe(false);
+    const check = (value: unknown) => productRef["~standard"].validate(value).issues;
+    expect(check(ref)).toBeUndefined();
+    expect(check({ ...ref, productType: "" })).toBeDefined();
   });
 
   it("names an offer with its distance", () => {

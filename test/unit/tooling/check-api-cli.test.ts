@@ -90,7 +90,7 @@ describe("storefront check-api", () => {
         `✗ orders.get  GET ${backend.origin}/public/order-service/api/v1/orders/order-seed-01 → 200`,
       );
       expect(lines[at + 1]).toMatch(
-        /^ {4}totalAmount: expected number, got "\d+(\.\d+)?" \(a string\)$/,
+        /^ {4}totalAmount: expected nonnegative number, got "\d+(\.\d+)?" \(a string\)$/,
       );
       const curl = (lines[at + 2] ?? "").replace(/^ {4}again: /, "");
       expect(curl).toMatch(/^curl -i /);

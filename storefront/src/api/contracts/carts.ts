@@ -1,52 +1,84 @@
-import * as z from "zod/mini";
-import { currencyId, id, money, productRef } from "./common.ts";
+import { currencyId, id, money, type ProductRef, productRef } from "./common.ts";
+import { array, bool, nullable, object, str } from "./plain.ts";
+import { oneOf } from "./shop-checks.ts";
 
 export const CART_STATES = ["Updated", "Processed", "Deleted"] as const;
 
-export const cartItem = z.object({
+export interface CartItem {
+  shoppingCartItemId: string;
+  product: ProductRef;
+  catalog: { catalogId: string; title: string };
+  eventId: string;
+  /** The photo of a photo or frame item; null for packages and promo codes. */
+  photoId: string | null;
+  /** Every photo the item covers (a package covers the participant's photos). */
+  photoIds: string[];
+  frameId: string | null;
+  originalPrice: number;
+  /** Price after promo codes. */
+  price: number;
+  currencyId: number;
+  /** A photo already covered by an all-photos package in the same cart. */
+  duplicate: boolean;
+  thumbnailUrl: string | null;
+}
+export const cartItem = object<CartItem>({
   shoppingCartItemId: id,
   product: productRef,
-  catalog: z.object({ catalogId: id, title: z.string() }),
+  catalog: object({ catalogId: id, title: str }),
   eventId: id,
-  /** The photo of a photo or frame item; null for packages and promo codes. */
-  photoId: z.nullable(z.string()),
-  /** Every photo the item covers (a package covers the participant's photos). */
-  photoIds: z.array(z.string()),
-  frameId: z.nullable(z.string()),
+  photoId: nullable(str),
+  photoIds: array(str),
+  frameId: nullable(str),
   originalPrice: money,
-  /** Price after promo codes. */
   price: money,
   currencyId,
-  /** A photo already covered by an all-photos package in the same cart. */
-  duplicate: z.boolean(),
-  thumbnailUrl: z.nullable(z.string()),
+  duplicate: bool,
+  thumbnailUrl: nullable(str),
 });
-export type CartItem = z.infer<typeof cartItem>;
 
-export const cartAttribute = z.object({ key: z.string(), value: z.string() });
-export type CartAttribute = z.infer<typeof cartAttribute>;
+export interface CartAttribute {
+  key: string;
+  value: string;
+}
+export const cartAttribute = object<CartAttribute>({ key: str, value: str });
 
-export const promotionalCode = z.object({ codeId: id, code: z.string() });
-export type PromotionalCode = z.infer<typeof promotionalCode>;
+export interface PromotionalCode {
+  codeId: string;
+  code: string;
+}
+export const promotionalCode = object<PromotionalCode>({ codeId: id, code: str });
 
-export const cart = z.object({
-  shoppingCartId: id,
-  state: z.enum(CART_STATES),
-  currencyId,
+export type CartState = (typeof CART_STATES)[number];
+export interface Cart {
+  shoppingCartId: string;
+  state: CartState;
+  currencyId: number;
   /** Sum of the items' original prices. */
+  amount: number;
+  discountAmount: number;
+  /** What the customer pays: amount minus discounts. */
+  totalAmount: number;
+  customer: { email: string } | null;
+  /** Set once the cart is checked out. */
+  orderId: string | null;
+  items: CartItem[];
+  attributes: CartAttribute[];
+  promotionalCodes: PromotionalCode[];
+}
+export const cart = object<Cart>({
+  shoppingCartId: id,
+  state: oneOf(CART_STATES),
+  currencyId,
   amount: money,
   discountAmount: money,
-  /** What the customer pays: amount minus discounts. */
   totalAmount: money,
-  customer: z.nullable(z.object({ email: z.string() })),
-  /** Set once the cart is checked out. */
-  orderId: z.nullable(z.string()),
-  items: z.array(cartItem),
-  attributes: z.array(cartAttribute),
-  promotionalCodes: z.array(promotionalCode),
+  customer: nullable(object({ email: str })),
+  orderId: nullable(str),
+  items: array(cartItem),
+  attributes: array(cartAttribute),
+  promotionalCodes: array(promotionalCode),
 });
-export type Cart = z.infer<typeof cart>;
-export type CartState = Cart["state"];
 
 /** What is added to a cart: a product, with the photo and frame it applies to. */
 export interface NewCartItem {

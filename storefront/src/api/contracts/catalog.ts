@@ -1,23 +1,39 @@
-import * as z from "zod/mini";
 import { currencyId, id, money, page, productType } from "./common.ts";
+import { array, nullable, object, str } from "./plain.ts";
+import { oneOf } from "./shop-checks.ts";
 
-export const frame = z.object({ frameId: id, title: z.string() });
-export type Frame = z.infer<typeof frame>;
+export interface Frame {
+  frameId: string;
+  title: string;
+}
+export const frame = object<Frame>({ frameId: id, title: str });
 
-export const product = z.object({
+export interface Product {
+  productId: string;
+  catalogId: string;
+  eventId: string;
+  /** The distance it is sold for; null for every distance. */
+  distance: string | null;
+  state: "InCatalog" | "Archived";
+  title: string;
+  description: string;
+  productType: string;
+  price: number;
+  currencyId: number;
+  /** Frame types to choose from (frame and photosWithFrame products). */
+  frames: Frame[];
+}
+export const product = object<Product>({
   productId: id,
   catalogId: id,
   eventId: id,
-  /** The distance it is sold for; null for every distance. */
-  distance: z.nullable(z.string()),
-  state: z.enum(["InCatalog", "Archived"]),
-  title: z.string(),
-  description: z.string(),
+  distance: nullable(str),
+  state: oneOf(["InCatalog", "Archived"]),
+  title: str,
+  description: str,
   productType,
   price: money,
   currencyId,
-  /** Frame types to choose from (frame and photosWithFrame products). */
-  frames: z.array(frame),
+  frames: array(frame),
 });
-export type Product = z.infer<typeof product>;
 export const productPage = page(product);

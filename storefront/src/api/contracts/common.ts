@@ -1,22 +1,16 @@
 /**
- * Building blocks shared by the contracts. Objects strip unknown keys, so a backend
- * that adds fields keeps working; a missing or mistyped field is a ContractError.
+ * Building blocks shared by the contracts (checks from ./plain.ts, no zod). Objects strip unknown
+ * keys, so a backend that adds fields keeps working; a missing or mistyped field is a
+ * ContractError.
  */
-import * as z from "zod/mini";
+import { id, int, nullable, object, type Plain, str } from "./plain.ts";
+import { oneOf } from "./shop-checks.ts";
 
-export const id = z.string().check(z.minLength(1));
-/** An amount of money in the currency's main unit (roubles, dollars), never negative. */
-export const money = z.number().check(z.nonnegative());
+export { count, id, page } from "./plain.ts";
+export { dateTime, money } from "./shop-checks.ts";
 /** ISO 4217 numeric currency code: 643 rouble, 840 US dollar, 978 euro. */
-export const currencyId = z.int();
-export const count = z.int().check(z.nonnegative());
-/** An ISO 8601 date-time with time zone, e.g. 2025-09-21T08:00:00.000Z. */
-export const dateTime = z.iso.datetime({ offset: true });
+export const currencyId: Plain<number> = int;
 
-/** A paged list: `count` items in this page, `total` across all pages. */
-export function page<T extends z.ZodMiniType>(item: T) {
-  return z.object({ count, total: count, items: z.array(item) });
-}
 export interface Page<T> {
   count: number;
   total: number;
@@ -33,26 +27,38 @@ export const PRODUCT_TYPES = [
 /**
  * A product type: one of PRODUCT_TYPES, or a type the backend added since. An unknown type keeps
  * the cart and orders working: the shop shows it by the backend's title (domain/products.ts).
+ * Any non-empty string, then.
  */
-export const productType = z.string().check(z.minLength(1));
+export const productType: Plain<string> = id;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /** The product as an order, cart or pre-order line refers to it. */
-export const productRef = z.object({ productId: id, title: z.string(), productType });
-export type ProductRef = z.infer<typeof productRef>;
+export interface ProductRef {
+  productId: string;
+  title: string;
+  productType: string;
+}
+export const productRef = object<ProductRef>({ productId: id, title: str, productType });
 
 export const ORDER_STATES = ["AwaitingPayment", "Completed", "Canceled"] as const;
-export const orderState = z.enum(ORDER_STATES);
-export type OrderState = z.infer<typeof orderState>;
+export const orderState = oneOf(ORDER_STATES);
+export type OrderState = (typeof ORDER_STATES)[number];
 
 /** A bought photo: its download address is null until the order is paid. */
-export const boughtPhoto = z.object({
+export interface BoughtPhoto {
+  photoId: string;
+  thumbnailUrl: string;
+  downloadUrl: string | null;
+}
+export const boughtPhoto = object<BoughtPhoto>({
   photoId: id,
-  thumbnailUrl: z.string(),
-  downloadUrl: z.nullable(z.string()),
+  thumbnailUrl: str,
+  downloadUrl: nullable(str),
 });
-export type BoughtPhoto = z.infer<typeof boughtPhoto>;
 
 /** The JSON body of an error reply: a permanent code and an English message. */
-export const errorBody = z.object({ code: z.string(), message: z.string() });
-export type ErrorBody = z.infer<typeof errorBody>;
+export interface ErrorBody {
+  code: string;
+  message: string;
+}
+export const errorBody = object<ErrorBody>({ code: str, message: str });

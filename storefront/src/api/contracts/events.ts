@@ -1,4 +1,4 @@
-/** Events and theme images: the first screen's replies, checked without zod (./plain.ts). */
+/** Events and theme images: the first screen's replies. */
 import { array, bool, count, id, int, nullable, object, page, str } from "./plain.ts";
 
 export interface Event {

@@ -1,27 +1,44 @@
 /** Archives (zip of bought photos) and receipts. */
-import * as z from "zod/mini";
 import { count, currencyId, dateTime, id, money } from "./common.ts";
+import { array, nullable, object, str } from "./plain.ts";
+import { oneOf } from "./shop-checks.ts";
 
-export const archive = z.object({
-  archiveId: id,
+export interface Archive {
+  archiveId: string;
   /** Published means the zip is ready at fileUrl. */
-  state: z.enum(["Created", "Published"]),
-  fileUrl: z.nullable(z.string()),
+  state: "Created" | "Published";
+  fileUrl: string | null;
+  photoCount: number;
+  createdOn: string;
+}
+export const archive = object<Archive>({
+  archiveId: id,
+  state: oneOf(["Created", "Published"]),
+  fileUrl: nullable(str),
   photoCount: count,
   createdOn: dateTime,
 });
-export type Archive = z.infer<typeof archive>;
 
 /** POST /archives/ answers 201 with the new archive's id and address in headers. */
-export const archiveCreatedHeaders = z.object({ "x-archive-id": id, location: z.string() });
+export const archiveCreatedHeaders = object<{ "x-archive-id": string; location: string }>({
+  "x-archive-id": id,
+  location: str,
+});
 
-export const receipt = z.object({
+export interface Receipt {
+  receiptId: string;
+  invoiceId: string;
+  fileType: "html" | "pdf";
+  amount: number;
+  currencyId: number;
+  createdOn: string;
+}
+export const receipt = object<Receipt>({
   receiptId: id,
   invoiceId: id,
-  fileType: z.enum(["html", "pdf"]),
+  fileType: oneOf(["html", "pdf"]),
   amount: money,
   currencyId,
   createdOn: dateTime,
 });
-export type Receipt = z.infer<typeof receipt>;
-export const receipts = z.array(receipt);
+export const receipts = array(receipt);

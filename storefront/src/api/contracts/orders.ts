@@ -1,32 +1,60 @@
-import * as z from "zod/mini";
 import {
+  type BoughtPhoto,
   boughtPhoto,
   currencyId,
   dateTime,
   id,
   money,
+  type OrderState,
   orderState,
+  type ProductRef,
   page,
   productRef,
 } from "./common.ts";
+import { array, nullable, object, str } from "./plain.ts";
+import { optional } from "./shop-checks.ts";
 
-export const orderItem = z.object({
+export interface OrderItem {
+  orderItemId: string;
+  product: ProductRef;
+  eventId: string;
+  frameId: string | null;
+  originalPrice: number;
+  totalPrice: number;
+  photos: BoughtPhoto[];
+  /** The promo codes a gift (promocode) item bought, once its order is paid. */
+  promotionalCodes?: { code: string }[] | undefined;
+}
+export const orderItem = object<OrderItem>({
   orderItemId: id,
   product: productRef,
   eventId: id,
-  frameId: z.nullable(z.string()),
+  frameId: nullable(str),
   originalPrice: money,
   totalPrice: money,
-  photos: z.array(boughtPhoto),
-  /** The promo codes a gift (promocode) item bought, once its order is paid. */
-  promotionalCodes: z.optional(z.array(z.object({ code: z.string().check(z.minLength(1)) }))),
+  photos: array(boughtPhoto),
+  promotionalCodes: optional(array(object({ code: id }))),
 });
-export type OrderItem = z.infer<typeof orderItem>;
-export const orderItems = z.array(orderItem);
+export const orderItems = array(orderItem);
 
-export const order = z.object({
+export interface Order {
+  orderId: string;
+  number: string;
+  state: OrderState;
+  currencyId: number;
+  invoiceId: string;
+  amount: number;
+  discountAmount: number;
+  totalAmount: number;
+  catalogId: string;
+  eventId: string;
+  customer: { email: string };
+  createdOn: string;
+  items: OrderItem[];
+}
+export const order = object<Order>({
   orderId: id,
-  number: z.string(),
+  number: str,
   state: orderState,
   currencyId,
   invoiceId: id,
@@ -35,26 +63,39 @@ export const order = z.object({
   totalAmount: money,
   catalogId: id,
   eventId: id,
-  customer: z.object({ email: z.string() }),
+  customer: object({ email: str }),
   createdOn: dateTime,
-  items: z.array(orderItem),
+  items: array(orderItem),
 });
-export type Order = z.infer<typeof order>;
 export const orderPage = page(order);
 
-export const preorderItem = z.object({
+export interface PreorderItem {
+  preorderItemId: string;
+  product: ProductRef;
+  photos: BoughtPhoto[];
+}
+export const preorderItem = object<PreorderItem>({
   preorderItemId: id,
   product: productRef,
-  photos: z.array(boughtPhoto),
+  photos: array(boughtPhoto),
 });
-export const preorder = z.object({
+export interface Preorder {
+  preorderId: string;
+  catalogId: string;
+  eventId: string;
+  state: OrderState;
+  email: string;
+  number: string;
+  createdOn: string;
+  items: PreorderItem[];
+}
+export const preorder = object<Preorder>({
   preorderId: id,
   catalogId: id,
   eventId: id,
   state: orderState,
-  email: z.string(),
-  number: z.string(),
+  email: str,
+  number: str,
   createdOn: dateTime,
-  items: z.array(preorderItem),
+  items: array(preorderItem),
 });
-export type Preorder = z.infer<typeof preorder>;

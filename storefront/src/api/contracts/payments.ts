@@ -1,31 +1,47 @@
-import * as z from "zod/mini";
 import { currencyId, dateTime, id, money } from "./common.ts";
+import { array, nullable, object, str } from "./plain.ts";
+import { oneOf, percent } from "./shop-checks.ts";
 
-export const paymentType = z.object({
-  paymentTypeId: id,
-  title: z.string(),
+export interface PaymentType {
+  paymentTypeId: string;
+  title: string;
   /** 5 for the fast payment system, 0 for cards. */
-  discountPercent: z.number().check(z.minimum(0), z.maximum(100)),
+  discountPercent: number;
   /** What this payment type charges for the queried amount. */
+  amount: number;
+  currencyId: number;
+}
+export const paymentType = object<PaymentType>({
+  paymentTypeId: id,
+  title: str,
+  discountPercent: percent,
   amount: money,
   currencyId,
 });
-export type PaymentType = z.infer<typeof paymentType>;
-export const paymentTypes = z.array(paymentType);
+export const paymentTypes = array(paymentType);
 
 /** The special payment type recording a discount (e.g. a 100 % promo code). */
 export const DISCOUNT_PAYMENT_TYPE = "Discount";
 
-export const payment = z.object({
+export interface Payment {
+  paymentId: string;
+  invoiceId: string;
+  paymentTypeId: string;
+  state: "Pending" | "Completed" | "Declined" | "Canceled";
+  amount: number;
+  currencyId: number;
+  /** Where the payer goes to pay; null for Discount payments. */
+  payUrl: string | null;
+  createdOn: string;
+}
+export const payment = object<Payment>({
   paymentId: id,
   invoiceId: id,
   paymentTypeId: id,
-  state: z.enum(["Pending", "Completed", "Declined", "Canceled"]),
+  state: oneOf(["Pending", "Completed", "Declined", "Canceled"]),
   amount: money,
   currencyId,
-  /** Where the payer goes to pay; null for Discount payments. */
-  payUrl: z.nullable(z.string()),
+  payUrl: nullable(str),
   createdOn: dateTime,
 });
-export type Payment = z.infer<typeof payment>;
-export const payments = z.array(payment);
+export const payments = array(payment);

@@ -1,64 +1,104 @@
-import * as z from "zod/mini";
 import { count, dateTime, id, page } from "./common.ts";
+import { array, bool, nullable, object, str } from "./plain.ts";
+import { oneOf } from "./shop-checks.ts";
 
-export const photoTag = z.object({
-  photoTagId: id,
+export interface PhotoTag {
+  photoTagId: string;
   /** What the tag says: "number" (a bib seen on the photo) or "face". */
-  name: z.string(),
-  value: z.string(),
+  name: string;
+  value: string;
   /** The participant's own answer to "is this me?"; null until answered. */
-  itIsMe: z.nullable(z.boolean()),
+  itIsMe: boolean | null;
+}
+export const photoTag = object<PhotoTag>({
+  photoTagId: id,
+  name: str,
+  value: str,
+  itIsMe: nullable(bool),
 });
-export type PhotoTag = z.infer<typeof photoTag>;
 
-export const photo = z.object({
+export interface Photo {
+  photoId: string;
+  albumId: string;
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  photographer: string | null;
+  takenAt: string;
+  tags: PhotoTag[];
+}
+export const photo = object<Photo>({
   photoId: id,
   albumId: id,
-  url: z.string(),
-  thumbnailUrl: z.string(),
+  url: str,
+  thumbnailUrl: str,
   width: count,
   height: count,
-  photographer: z.nullable(z.string()),
+  photographer: nullable(str),
   takenAt: dateTime,
-  tags: z.array(photoTag),
+  tags: array(photoTag),
 });
-export type Photo = z.infer<typeof photo>;
 export const photoPage = page(photo);
 
-export const competitor = z.object({
+export interface Competitor {
+  competitorId: string;
+  competitorsListId: string;
+  /** Bib number. */
+  number: string;
+  surname: string;
+  firstName: string;
+  distance: string;
+  photoCount: number;
+}
+export const competitor = object<Competitor>({
   competitorId: id,
   competitorsListId: id,
-  /** Bib number. */
-  number: z.string(),
-  surname: z.string(),
-  firstName: z.string(),
-  distance: z.string(),
+  number: str,
+  surname: str,
+  firstName: str,
+  distance: str,
   photoCount: count,
 });
-export type Competitor = z.infer<typeof competitor>;
 export const competitorPage = page(competitor);
 
 /** The per-event search token that authorizes photo search and adding items to a cart. */
-export const searchToken = z.object({ token: z.string(), eventId: id, expiresAt: dateTime });
-export type SearchToken = z.infer<typeof searchToken>;
+export interface SearchToken {
+  token: string;
+  eventId: string;
+  expiresAt: string;
+}
+export const searchToken = object<SearchToken>({ token: str, eventId: id, expiresAt: dateTime });
 
-export const person = z.object({
-  personId: id,
+export interface Person {
+  personId: string;
   /** The participant the face was matched to, if any. */
-  competitorId: z.nullable(z.string()),
+  competitorId: string | null;
+  photoCount: number;
+  photoIds: string[];
+}
+export const person = object<Person>({
+  personId: id,
+  competitorId: nullable(str),
   photoCount: count,
-  photoIds: z.array(z.string()),
+  photoIds: array(str),
 });
-export type Person = z.infer<typeof person>;
 
-export const selfie = z.object({
+export interface Selfie {
+  selfieId: string;
+  albumId: string;
+  /** Processing while faces are searched (about a minute); then Completed. */
+  state: "Processing" | "Completed";
+  /** Faces found: exactly one is a usable selfie; none or several are rejected. */
+  persons: Person[];
+  fileUrl: string;
+  createdOn: string;
+}
+export const selfie = object<Selfie>({
   selfieId: id,
   albumId: id,
-  /** Processing while faces are searched (about a minute); then Completed. */
-  state: z.enum(["Processing", "Completed"]),
-  /** Faces found: exactly one is a usable selfie; none or several are rejected. */
-  persons: z.array(person),
-  fileUrl: z.string(),
+  state: oneOf(["Processing", "Completed"]),
+  persons: array(person),
+  fileUrl: str,
   createdOn: dateTime,
 });
-export type Selfie = z.infer<typeof selfie>;

@@ -1,14 +1,20 @@
 /**
- * A few checks in the Standard Schema form (`~standard.validate`) without zod, for the replies
- * the first screen reads (events, banners): zod/mini stays out of its JavaScript and loads with
- * the shop. Same rules as ./common.ts: objects keep only their known keys; a missing or mistyped
- * field is an issue with its path.
+ * The checks the API replies are read with, in the Standard Schema form (`~standard.validate`)
+ * and without zod, so no validation library is in the shop's JavaScript nor built on its start.
+ * Objects keep only their known keys, so a backend that adds fields keeps working; a missing or
+ * mistyped field is an issue with its path. An issue's `expected` names the rule in a reader's
+ * words (it appears in `storefront check-api`), and `storefront api-schema` reads the rules back
+ * from it (cli/api/schemas.ts): a check's wording is its description. What only the shop's
+ * replies need is in ./shop-checks.ts, so the first screen loads none of it.
  */
 export interface Issue {
   readonly message: string;
   readonly path: readonly PropertyKey[];
-  readonly code: "invalid_type";
+  /** invalid_value: not one of `values`; invalid_format: not an ISO 8601 date-time. */
+  readonly code: "invalid_type" | "invalid_value" | "invalid_format";
   readonly expected: string;
+  readonly values?: readonly string[];
+  readonly format?: "datetime";
 }
 type Result<T> = { readonly value: T; readonly issues?: undefined } | { readonly issues: Issue[] };
 export interface Plain<T> {
@@ -21,7 +27,7 @@ export interface Plain<T> {
   readonly at: (value: unknown, path: PropertyKey[], issues: Issue[]) => T;
 }
 
-function plain<T>(at: Plain<T>["at"]): Plain<T> {
+export function plain<T>(at: Plain<T>["at"]): Plain<T> {
   return {
     at,
     "~standard": {
@@ -36,17 +42,27 @@ function plain<T>(at: Plain<T>["at"]): Plain<T> {
   };
 }
 
-function leaf<T>(expected: string, ok: (v: unknown) => boolean): Plain<T> {
+export function leaf<T>(
+  expected: string,
+  ok: (v: unknown) => boolean,
+  detail?: Pick<Issue, "code" | "values" | "format">,
+): Plain<T> {
   return plain((value, path, issues) => {
     if (!ok(value)) {
-      issues.push({ code: "invalid_type", expected, path, message: `expected ${expected}` });
+      issues.push({
+        code: "invalid_type",
+        expected,
+        path,
+        message: `expected ${expected}`,
+        ...detail,
+      });
     }
     return value as T;
   });
 }
 
 export const str = leaf<string>("string", (v) => typeof v === "string");
-/** A non-empty string id. */
+/** A non-empty string: an id, a product type, a promo code. */
 export const id = leaf<string>("non-empty string", (v) => typeof v === "string" && v !== "");
 export const bool = leaf<boolean>("boolean", (v) => typeof v === "boolean");
 export const int = leaf<number>("int", (v) => Number.isSafeInteger(v));
@@ -54,7 +70,6 @@ export const count = leaf<number>(
   "nonnegative int",
   (v) => Number.isSafeInteger(v) && (v as number) >= 0,
 );
-
 export function nullable<T>(inner: Plain<T>): Plain<T | null> {
   return plain((value, path, issues) => (value === null ? null : inner.at(value, path, issues)));
 }
@@ -69,11 +84,10 @@ export function array<T>(item: Plain<T>): Plain<T[]> {
   });
 }
 
-export function object<T extends object>(
-  shape: {
-    [K in keyof T]: Plain<T[K]>;
-  },
-): Plain<T> {
+/** One check per key of T, optional keys too (their check accepts undefined). */
+type Shape<T> = { [K in keyof Required<T>]: Plain<T[K]> };
+
+export function object<T extends object>(shape: Shape<T>): Plain<T> {
   return plain((value, path, issues) => {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       issues.push({ code: "invalid_type", expected: "object", path, message: "expected object" });
@@ -81,7 +95,8 @@ export function object<T extends object>(
     }
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(shape) as (keyof T & string)[]) {
-      out[key] = shape[key].at((value as Record<string, unknown>)[key], [...path, key], issues);
+      const v = shape[key].at((value as Record<string, unknown>)[key], [...path, key], issues);
+      if (v !== undefined) out[key] = v;
     }
     return out as T;
   });
