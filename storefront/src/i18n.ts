@@ -18,9 +18,19 @@ let whole = false;
 let active: Language | undefined;
 const wholeIn = new Set<Language>();
 
+/** Lingui's merge of messages into a language, without its "change" event. */
+interface SilentMerge {
+  _load(language: string, messages: unknown): void;
+}
+
 async function load(language: Language, part: "first" | "whole"): Promise<void> {
   const { messages } = await withTimeout(loaders[language][part](), CHUNK_LOAD_TIMEOUT_MS);
-  i18n.load(language, messages as never);
+  // The whole catalog of the language on screen only adds messages to those it shows, with the
+  // same words: Lingui's load() would re-render every translated text on the page (its provider
+  // follows "change"), a long task right after a visitor's first tap on home, for nothing.
+  if (part === "whole" && language === active)
+    (i18n as unknown as SilentMerge)._load(language, messages);
+  else i18n.load(language, messages as never);
   if (part === "whole") wholeIn.add(language);
 }
 
