@@ -10,7 +10,8 @@ import { gzipSync } from "node:zlib";
  * The routes measured, by the modules they load before their first render beside the entry
  * (keys of the Vite manifest): the view (React, the router, the shell and home), which main.tsx
  * imports beside the stores, and the route's lazy screen; and the catalog they load: home only
- * the first screen's messages (cli/build/first-messages.ts), a lazy screen the whole catalog.
+ * the first screen's messages (cli/build/first-messages.ts), the event's photo screen its own
+ * part (i18n.ts names the screens that have one).
  */
 const VIEW = "src/view.tsx";
 export const ROUTES = {
@@ -18,7 +19,7 @@ export const ROUTES = {
   eventPhotos: {
     path: "/event/1003/photos",
     screens: [VIEW, "src/screens/event/EventPhotosScreen.tsx"],
-    catalog: /** @type {"whole"} */ ("whole"),
+    catalog: /** @type {`screen:${string}`} */ ("screen:event/EventPhotosScreen"),
   },
 };
 
@@ -30,7 +31,8 @@ export const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
  * @param {string[]} screens manifest keys of the route's lazy screens
  * @param {string | null} language the default language, whose catalog is loaded before the
  *   first render (null: an app without catalogs)
- * @param {"first" | "whole"} [catalog] the first screen's part of the catalog or all of it
+ * @param {"first" | "whole" | `screen:${string}`} [catalog] the first screen's part of the
+ *   catalog, a screen's own part ("screen:event/EventScreen") or all of it
  * @returns {Promise<{ js: number, css: number, files: string[] }>} gzip bytes and the files
  */
 export async function routeWeight(coreDir, screens, language, catalog = "whole") {
@@ -49,13 +51,20 @@ export async function routeWeight(coreDir, screens, language, catalog = "whole")
   };
   visit(entry);
   for (const screen of screens) visit(screen);
-  if (language) visit(`locales/${language}.po${catalog === "first" ? "?first" : ""}`);
+  if (language) visit(`locales/${language}.po${catalogQuery(catalog)}`);
   const sum = async (files) => {
     let total = 0;
     for (const file of files) total += gzipBytes(await readFile(join(coreDir, file)));
     return total;
   };
   return { js: await sum(js), css: await sum(css), files: [...js, ...css] };
+}
+
+/** The query of a catalog part's import (cli/build/first-messages.ts). */
+function catalogQuery(catalog) {
+  if (catalog === "first") return "?first";
+  if (catalog.startsWith("screen:")) return `?screen=${catalog.slice("screen:".length)}`;
+  return "";
 }
 
 const FLOOR_HTML = `<!doctype html>

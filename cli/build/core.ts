@@ -171,9 +171,19 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
   }
   const locales: Record<string, string> = {};
   const firstLocales: Record<string, string> = {};
+  /** A screen's own part of each language's catalog, by the screen's manifest key. */
+  const screenLocales: Record<string, Record<string, string>> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
-    const m = /locales\/([a-z]{2})\.po(\?first)?$/.exec(key);
-    if (m?.[1]) (m[2] ? firstLocales : locales)[m[1]] = chunk.file;
+    const m = /^locales\/([a-z]{2})\.po(?:\?(.*))?$/.exec(key);
+    const language = m?.[1];
+    if (!language) continue;
+    const query = new URLSearchParams(m[2] ?? "");
+    const screen = query.get("screen");
+    if (screen !== null) {
+      const key = screenManifestKey(screen);
+      screenLocales[key] = { ...screenLocales[key], [language]: chunk.file };
+    } else if (query.has("first")) firstLocales[language] = chunk.file;
+    else locales[language] = chunk.file;
   }
   /** A lazy screen's chunks that the entry does not already bring. */
   const screenFiles = (key: string): string[] => {
@@ -209,6 +219,14 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
     preload: preload.map(abs),
     locales: Object.fromEntries(Object.entries(locales).map(([k, f]) => [k, abs(f)])),
     firstLocales: Object.fromEntries(Object.entries(firstLocales).map(([k, f]) => [k, abs(f)])),
+    // A route whose screen has its own part of the catalog preloads that part, not the whole.
+    routeLocales: Object.fromEntries(
+      plan.routes.flatMap(([pattern, key]) => {
+        const parts = screenLocales[key];
+        if (!parts) return [];
+        return [[pattern, Object.fromEntries(Object.entries(parts).map(([k, f]) => [k, abs(f)]))]];
+      }),
+    ),
     screens: Object.fromEntries(Object.entries(screens).map(([k, fs]) => [k, fs.map(abs)])),
     routes: routeScreens.map(([pattern, fs]) => [pattern, fs.map(abs)]),
     shells: [...SHELL_PAGES],

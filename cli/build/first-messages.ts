@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from "@lingui/cli/api";
 import { getConfig } from "@lingui/conf";
@@ -5,68 +6,100 @@ import type { Plugin } from "vite";
 import { staticallyReachable } from "./module-graph.ts";
 
 /**
- * The first screen's messages: `import("../locales/ru.po?first")` is the part of the ru catalog
- * that the modules the first screen runs (everything main.tsx and view.tsx import statically:
- * the shell and home) show, a fifth of the whole. Home loads it instead of the whole catalog;
- * every other screen, the shop and the dialogs load the whole one (i18n.ts).
+ * Parts of a catalog, so a screen loads only the messages its first render can show:
+ * - `import("../locales/ru.po?first")`: what the modules the first screen runs show (everything
+ *   main.tsx and view.tsx import statically: the shell and home), a fifth of the whole;
+ * - `import("../locales/ru.po?screen=event/EventScreen")`: that and what the screen's own static
+ *   imports show (i18n.ts names the screens that have one).
+ * Anything else (a lazy part, a screen without a part, the shop's notices) loads the whole.
  *
  * Which modules those are is known only once the whole module graph is built, after the catalog
  * module was loaded: the module holds a placeholder, and renderChunk, where the graph is known,
  * writes the messages in before the chunk's name is hashed, so the name still follows its bytes.
- * In the dev server and the unit tests (no renderChunk) the part is the whole catalog.
+ * In the dev server and the unit tests (no renderChunk) a part is the whole catalog.
  */
 export function firstMessages(projectRoot: string): Plugin {
   const config = getConfig({ configPath: resolve(projectRoot, "lingui.config.ts") });
   const root = config.rootDir ?? projectRoot;
-  const entries = ["src/main.tsx", "src/view.tsx"].map((f) =>
-    resolve(projectRoot, "storefront", f),
-  );
+  const src = resolve(projectRoot, "storefront", "src");
+  const entries = ["main.tsx", "view.tsx"].map((f) => resolve(src, f));
   /** Per language: each message's compiled form and the source files it comes from. */
   const catalogs = new Map<string, Map<string, { compiled: unknown; files: string[] }>>();
+  /** Each part asked for, by name ("first", "screen:event/EventScreen"): the modules it starts from. */
+  const parts = new Map<string, string[]>();
   let building = false;
   return {
-    name: "storefront-first-messages",
+    name: "storefront-message-parts",
     enforce: "pre",
     configResolved(resolved) {
       building = resolved.command === "build";
     },
     async load(id) {
       const [file = "", query = ""] = id.split("?");
-      if (!new URLSearchParams(query).has(FIRST_QUERY) || !file.endsWith(".po")) return null;
+      if (!file.endsWith(".po")) return null;
+      const part = partOf(new URLSearchParams(query), src, entries);
+      if (!part) return null;
       // The whole catalog, compiled by Lingui's own plugin.
       if (!building) return { code: `export { messages } from ${JSON.stringify(file)};` };
+      parts.set(part.name, part.from);
       const language = await readCatalog(config, relative(root, file), catalogs);
+      const mark = placeholder(language, part.name);
       return {
-        code: `export const messages = JSON.parse(${JSON.stringify(placeholder(language))});`,
+        code: `export const messages = JSON.parse(${JSON.stringify(mark)});`,
         moduleType: "js",
       };
     },
     renderChunk(code) {
       if (!code.includes(PLACEHOLDER)) return null;
-      const first = new Set<string>();
-      for (const entry of entries) staticallyReachable(entry, (m) => this.getModuleInfo(m), first);
-      const files = new Set([...first].map((m) => relative(root, m)));
+      const info = (m: string) => this.getModuleInfo(m);
       let out = code;
-      for (const [language, messages] of catalogs) {
-        const mark = placeholder(language);
-        const at = out.indexOf(mark);
-        if (at < 0) continue;
-        const picked: Record<string, unknown> = {};
-        for (const [messageId, m] of messages) {
-          if (m.files.some((f) => files.has(f))) picked[messageId] = m.compiled;
+      for (const [name, from] of parts) {
+        const modules = new Set<string>();
+        for (const start of from) staticallyReachable(start, info, modules);
+        const files = new Set([...modules].map((m) => relative(root, m)));
+        for (const [language, messages] of catalogs) {
+          const mark = placeholder(language, name);
+          const at = out.indexOf(mark);
+          if (at < 0) continue;
+          const picked: Record<string, unknown> = {};
+          for (const [messageId, m] of messages) {
+            if (m.files.some((f) => files.has(f))) picked[messageId] = m.compiled;
+          }
+          // The placeholder is a string literal: its quotes go with it.
+          out = `${out.slice(0, at - 1)}${JSON.stringify(JSON.stringify(picked))}${out.slice(at + mark.length + 1)}`;
         }
-        // The placeholder is a string literal: its quotes go with it.
-        out = `${out.slice(0, at - 1)}${JSON.stringify(JSON.stringify(picked))}${out.slice(at + mark.length + 1)}`;
       }
-      if (out.includes(PLACEHOLDER)) throw new Error("a first-screen catalog was left unwritten");
+      if (out.includes(PLACEHOLDER)) throw new Error("a part of a catalog was left unwritten");
       return { code: out, map: null };
     },
   };
 }
 
-const FIRST_QUERY = "first";
-const PLACEHOLDER = "__storefront_first_messages__";
-const placeholder = (language: string) => `${PLACEHOLDER}${language}`;
+/**
+ * The part a catalog import's query asks for, and the modules it starts from; null for the
+ * whole catalog. A screen is one of storefront/src/screens/ (`<folder>/<Name>Screen`), no other
+ * path.
+ */
+function partOf(
+  query: URLSearchParams,
+  src: string,
+  entries: string[],
+): { name: string; from: string[] } | null {
+  if (query.has("first")) return { name: "first", from: entries };
+  const screen = query.get("screen");
+  if (screen === null) return null;
+  const [folder, name, ...rest] = screen.split("/");
+  const word = (s: string | undefined) => !!s && [...s].every((c) => /[A-Za-z]/.test(c));
+  if (rest.length > 0 || !word(folder) || !word(name) || !name?.endsWith("Screen")) {
+    throw new Error(`a catalog part names no screen: ${JSON.stringify(screen)}`);
+  }
+  const module = resolve(src, "screens", `${folder}/${name}.tsx`);
+  if (!existsSync(module)) throw new Error(`a catalog part names no screen: ${screen}`);
+  return { name: `screen:${screen}`, from: [...entries, module] };
+}
+
+const PLACEHOLDER = "__storefront_messages__";
+const placeholder = (language: string, part: string) => `${PLACEHOLDER}${language}|${part}`;
 
 type LinguiConfig = ReturnType<typeof getConfig>;
 

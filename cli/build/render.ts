@@ -345,9 +345,12 @@ export async function renderTenant(
   for (const language of config.languages.available) {
     // A shell has nothing to read until the app renders the route: its JavaScript is the page's
     // critical path, so the HTML asks for it at once, beside the stylesheets (see boot-script.ts).
-    const shellScripts = [core.entry, ...core.preload, core.locales[language]].filter(
-      (f): f is string => !!f,
-    );
+    // The cart's shell asks for the whole catalog too; the shell of many routes leaves it to the
+    // boot script, which knows the route (an event page loads only its own part).
+    const shellScripts = (kind: string) =>
+      [core.entry, ...core.preload, kind === "shell" ? undefined : core.locales[language]].filter(
+        (f): f is string => !!f,
+      );
     for (const kind of tenantPages(config.menu)) {
       const render = () => renderPage(settings, language, kind);
       const rendered = await (memo
@@ -374,7 +377,7 @@ export async function renderTenant(
         // app's chunk loader (Vite's preload helper) that the stylesheet is on the page already.
         inlinedCssFiles: core.css,
         boot: bootFile,
-        modulePreload: isShell(kind) ? shellScripts : [],
+        modulePreload: isShell(kind) ? shellScripts(kind) : [],
         hero: kind === "home" ? hero : undefined,
         fontPreloads: skin.fontPreloads,
         settingsJson: scriptSafeJson(settings),

@@ -1,7 +1,7 @@
-import { resolve, sep } from "node:path";
+import { basename, resolve, sep } from "node:path";
 import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
-import type { ChunkingContext, CodeSplittingGroup } from "rolldown";
+import type { ChunkingContext, CodeSplittingGroup, PreRenderedChunk } from "rolldown";
 import type { HttpServer, InlineConfig, PluginOption } from "vite";
 import { firstMessages } from "./first-messages.ts";
 import { staticallyReachable } from "./module-graph.ts";
@@ -35,7 +35,7 @@ export function coreViteConfig(outDir: string): InlineConfig {
       // The Babel pass (Lingui macros) is slow by design; rolldown's timing warning is noise in CI logs.
       rolldownOptions: {
         checks: { bundlerTimings: false },
-        output: { codeSplitting: { groups: firstScreenChunks() } },
+        output: { codeSplitting: { groups: firstScreenChunks() }, chunkFileNames },
       },
     },
   };
@@ -91,6 +91,19 @@ export function coreDevViteConfig(o: CoreDevOptions): InlineConfig {
       cors: false,
     },
   };
+}
+
+/**
+ * A chunk's file: a catalog's part is named by its language and part ("ru-first-…",
+ * "ru-EventScreen-…"), never by the screen alone, which names the screen's own chunk.
+ */
+function chunkFileNames(chunk: PreRenderedChunk): string {
+  const [file = "", query = ""] = (chunk.facadeModuleId ?? "").split("?");
+  if (!file.endsWith(".po") || query === "") return "assets/[name]-[hash].js";
+  const language = basename(file, ".po");
+  const params = new URLSearchParams(query);
+  const part = params.has("first") ? "first" : basename(params.get("screen") ?? "part");
+  return `assets/${language}-${part}-[hash].js`;
 }
 
 /**

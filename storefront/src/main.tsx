@@ -7,7 +7,7 @@ import {
 import { CHUNK_LOAD_TIMEOUT_MS } from "./domain/constants.ts";
 import { eventIdOfPath, isShell, pageForPath } from "./domain/pages.ts";
 import { withTimeout } from "./domain/with-timeout.ts";
-import { loadMessages, needAllMessages } from "./i18n.ts";
+import { loadMessages, needAllMessages, needScreenMessages } from "./i18n.ts";
 import { matchRoute, routeEntry } from "./routes.ts";
 import { readSettings } from "./settings.ts";
 import { isSilentCallbackFrame } from "./stores/AuthStore.ts";
@@ -57,9 +57,10 @@ async function start(): Promise<void> {
   const route = matchRoute(path);
   const entry = route ? routeEntry(route.name) : undefined;
   const firstInput = entry?.shop === "first-input";
-  // Home shows only the first screen's messages; any other screen, the whole catalog, loaded
-  // beside the view instead of after it.
-  if (!entry?.firstScreen) void needAllMessages();
+  // Home shows only the first screen's messages; any other screen its own part of the catalog
+  // or the whole of it, loaded beside the view instead of after it.
+  if (entry && !entry.firstScreen) void needScreenMessages(entry.screen);
+  else if (!entry) void needAllMessages();
   // Home's calls go out now, while the messages load and the page hydrates.
   if (entry?.prefetch === "home") store.home.prefetch();
   const eventId = eventIdOfPath(path);
@@ -146,11 +147,9 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** The shop's finding stores (built), or null when their chunk failed to load. */
 async function loadFind(store: RootStore): Promise<FindStores | null> {
   try {
-    // The shop's notices are beyond the first screen's messages.
-    const [{ findOf }] = await Promise.all([
-      withTimeout(import("./stores/find.ts"), CHUNK_LOAD_TIMEOUT_MS),
-      needAllMessages(),
-    ]);
+    // Their notices' words come with the route's screen, whose own part (or the whole catalog)
+    // holds the finding stores' messages: each screen that shows them imports them.
+    const { findOf } = await withTimeout(import("./stores/find.ts"), CHUNK_LOAD_TIMEOUT_MS);
     return findOf(store);
   } catch (error) {
     // A failed chunk load: the screens that shop say so themselves when they load.

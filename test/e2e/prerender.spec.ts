@@ -418,3 +418,39 @@ test("home loads only the first screen's messages; the next screen brings the wh
   // The whole English catalog came with the screen: the checkout's words are there now.
   expect(catalogs.some((c) => c.language === "en" && c.text.includes("I accept the"))).toBe(true);
 });
+
+test("the event's photo screen comes alive with its own part of the catalog; the grid of All photos brings the rest", async ({
+  page,
+}) => {
+  // The whole catalog (ru-<hash>.js) is held back until the screen is live: the screen must
+  // not need it. Its own part (ru-EventPhotosScreen-…) and home's (ru-first-…) pass.
+  const whole = /^\/assets\/ru-[\w-]{8}\.js$/;
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let wholeText = "";
+  await page.route(
+    (url) => whole.test(url.pathname),
+    async (route) => {
+      await released;
+      const response = await route.fetch();
+      wholeText = await response.text();
+      await route.fulfill({ response });
+    },
+  );
+  await page.goto(tenantUrl("mysport", "/event/1003/photos"));
+  await expect(page.locator("html[data-app=live]")).toBeAttached();
+  // In Russian, from the screen's own part alone.
+  await expect(page.getByRole("heading", { name: "Найдите свои фото по лицу" })).toBeVisible();
+  await expect(
+    page.getByText(
+      "Я согласен(на), чтобы моё селфи использовалось для поиска моих фото с этого события",
+    ),
+  ).toBeVisible();
+  release();
+  await page.getByRole("tab", { name: "Все фото" }).click();
+  await expect(page.getByRole("region", { name: "Все фото" })).toBeVisible();
+  // The grid is a lazy part: the whole catalog (the checkout's words too) came with it.
+  expect(wholeText).toContain("Я принимаю условия");
+});

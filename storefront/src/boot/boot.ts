@@ -30,6 +30,8 @@ export interface BootPlan {
    * is in the first chunks (home) shows until the visitor goes on, a fifth of the catalog.
    */
   firstLocales?: Record<string, string>;
+  /** A route's own part of each language's catalog (event pages), by route pattern. */
+  routeLocales?: Record<string, Record<string, string>>;
   /** The chunks of each prerendered page's screen that the entry does not bring, by page kind. */
   screens: Record<string, string[]>;
   /** The chunks of each preloaded route's screen and the shop, by route pattern ("/event/:id"). */
@@ -89,7 +91,9 @@ export function boot(plan: BootPlan, host: BootHost): void {
     const firstScreen = !route && !(page in plan.screens) && !plan.shells.includes(page);
     const files = [
       ...plan.preload,
-      (firstScreen ? plan.firstLocales?.[root.lang] : undefined) ?? plan.locales[root.lang],
+      (route ? plan.routeLocales?.[route[0]]?.[root.lang] : undefined) ??
+        (firstScreen ? plan.firstLocales?.[root.lang] : undefined) ??
+        plan.locales[root.lang],
       ...(plan.screens[page] ?? []),
       ...(route?.[1] ?? []),
     ];

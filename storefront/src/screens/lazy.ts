@@ -1,7 +1,7 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy, useState } from "react";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
 import { withTimeout } from "../domain/with-timeout.ts";
-import { needAllMessages } from "../i18n.ts";
+import { needScreenMessages } from "../i18n.ts";
 import { matchRoute, ROUTE_NAMES, routeEntry } from "../routes.ts";
 import { HomeScreen } from "./home/HomeScreen.tsx";
 
@@ -37,15 +37,17 @@ function lazyScreen(module: string): LazyScreen {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const get = () => {
-    // A lazy screen shows more than the first screen's messages: the whole catalog comes along.
-    pending ??= Promise.all([withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS), needAllMessages()]).then(
-      ([m]) => {
-        const component = m[name];
-        if (!component) throw new Error(`screens/${module}.tsx exports no ${name}`);
-        loaded = component;
-        return component;
-      },
-    );
+    // A lazy screen shows more than the first screen's messages: its own part of the catalog,
+    // or the whole of it, comes along.
+    pending ??= Promise.all([
+      withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS),
+      needScreenMessages(module),
+    ]).then(([m]) => {
+      const component = m[name];
+      if (!component) throw new Error(`screens/${module}.tsx exports no ${name}`);
+      loaded = component;
+      return component;
+    });
     return pending;
   };
   const Lazy: LazyExoticComponent<ComponentType> = lazy(() =>

@@ -1,6 +1,7 @@
 import { type ComponentType, createElement, lazy } from "react";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
 import { withTimeout } from "../domain/with-timeout.ts";
+import { needAllMessages } from "../i18n.ts";
 
 /** A part of a screen in a chunk of its own, rendered under a Suspense boundary. */
 export interface LazyPart<P extends object> {
@@ -17,7 +18,10 @@ export interface LazyPart<P extends object> {
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
   let pending: Promise<ComponentType<P>> | undefined;
   const get = () => {
-    pending ??= withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
+    // A part beyond a screen's first render may show any message: the whole catalog comes along.
+    pending ??= Promise.all([withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS), needAllMessages()]).then(
+      ([component]) => component,
+    );
     // A failed load may be tried again (the next render, after a reload of the part).
     pending.catch(() => {
       pending = undefined;
