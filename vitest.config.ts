@@ -1,7 +1,7 @@
 import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { firstMessages } from "./cli/build/first-messages.ts";
+import { messageParts } from "./cli/build/message-parts.ts";
 
 /**
  * The unit tests in three projects (docs/testing.md, "The unit tests' three projects"):
@@ -58,7 +58,7 @@ export const INTEGRATION_TESTS = [
 export default defineConfig({
   plugins: [
     // The first screen's part of a catalog (i18n.ts imports it): in tests, the whole catalog.
-    firstMessages(import.meta.dirname),
+    messageParts(import.meta.dirname),
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui(),
   ],

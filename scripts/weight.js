@@ -10,7 +10,7 @@ import { gzipSync } from "node:zlib";
  * The routes measured, by the modules they load before their first render beside the entry
  * (keys of the Vite manifest): the view (React, the router, the shell and home), which main.tsx
  * imports beside the stores, and the route's lazy screen; and the catalog they load: home only
- * the first screen's messages (cli/build/first-messages.ts), the event's photo screen its own
+ * the first screen's messages (cli/build/message-parts.ts), the event's photo screen its own
  * part (i18n.ts names the screens that have one).
  */
 const VIEW = "src/view.tsx";
@@ -60,7 +60,7 @@ export async function routeWeight(coreDir, screens, language, catalog = "whole")
   return { js: await sum(js), css: await sum(css), files: [...js, ...css] };
 }
 
-/** The query of a catalog part's import (cli/build/first-messages.ts). */
+/** The query of a catalog part's import (cli/build/message-parts.ts). */
 function catalogQuery(catalog) {
   if (catalog === "first") return "?first";
   if (catalog.startsWith("screen:")) return `?screen=${catalog.slice("screen:".length)}`;

@@ -3,7 +3,7 @@ import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import type { ChunkingContext, CodeSplittingGroup, PreRenderedChunk } from "rolldown";
 import type { HttpServer, InlineConfig, PluginOption } from "vite";
-import { firstMessages } from "./first-messages.ts";
+import { messageParts } from "./message-parts.ts";
 import { staticallyReachable } from "./module-graph.ts";
 import { PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
 
@@ -44,7 +44,7 @@ export function coreViteConfig(outDir: string): InlineConfig {
 /** React (with the Lingui macros) and the catalogs, as the project at `projectRoot` has them. */
 function corePlugins(projectRoot: string): PluginOption[] {
   return [
-    firstMessages(projectRoot),
+    messageParts(projectRoot),
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui({ configPath: resolve(projectRoot, "lingui.config.ts"), failOnMissing: true }),
   ];

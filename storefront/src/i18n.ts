@@ -7,7 +7,7 @@ type Catalog = () => Promise<{ messages: Record<string, unknown> }>;
 
 // One literal import per locale and part, so each is its own lazy chunk: the first screen's
 // messages (what the shell and home show), a screen's own (what its first render shows beside
-// them: cli/build/first-messages.ts writes both in) and the whole catalog.
+// them: cli/build/message-parts.ts writes both in) and the whole catalog.
 const loaders: Record<Language, { first: Catalog; whole: Catalog }> = {
   ru: { first: () => import("../locales/ru.po?first"), whole: () => import("../locales/ru.po") },
   en: { first: () => import("../locales/en.po?first"), whole: () => import("../locales/en.po") },

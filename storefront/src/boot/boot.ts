@@ -26,7 +26,7 @@ export interface BootPlan {
   /** Each language's catalog chunk. */
   locales: Record<string, string>;
   /**
-   * Each language's first-screen messages (cli/build/first-messages.ts): all a page whose screen
+   * Each language's first-screen messages (cli/build/message-parts.ts): all a page whose screen
    * is in the first chunks (home) shows until the visitor goes on, a fifth of the catalog.
    */
   firstLocales?: Record<string, string>;

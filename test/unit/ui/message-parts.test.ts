@@ -1,7 +1,7 @@
 /**
  * The catalog in two parts (storefront/src/i18n.ts): home shows the first screen's messages; the
  * first lazy screen, the shop or a dialog brings the whole catalog. (In the unit tests both parts
- * are the whole catalog: cli/build/first-messages.ts splits them only in a build.)
+ * are the whole catalog: cli/build/message-parts.ts splits them only in a build.)
  */
 import { msg } from "@lingui/core/macro";
 import { afterEach, describe, expect, it } from "vitest";

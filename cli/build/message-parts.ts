@@ -18,7 +18,7 @@ import { staticallyReachable } from "./module-graph.ts";
  * writes the messages in before the chunk's name is hashed, so the name still follows its bytes.
  * In the dev server and the unit tests (no renderChunk) a part is the whole catalog.
  */
-export function firstMessages(projectRoot: string): Plugin {
+export function messageParts(projectRoot: string): Plugin {
   const config = getConfig({ configPath: resolve(projectRoot, "lingui.config.ts") });
   const root = config.rootDir ?? projectRoot;
   const src = resolve(projectRoot, "storefront", "src");
