@@ -69,6 +69,14 @@ describe("a WOFF2 font's table directory is read as the format says", () => {
     );
   });
 
+  it("a size cut short by the end of the file is malformed; the largest 32-bit size is a size", () => {
+    const cut = woff2([], TABLE).subarray(0, 48);
+    const file = Buffer.concat([cut, Buffer.from([0x00, 0x81])]);
+    file.writeUInt32BE(file.length, 8);
+    expect(font(file)).toBe("not a WOFF2 font (a table's size is malformed)");
+    expect(font(woff2([0x00, 0x8f, 0xff, 0xff, 0xff, 0x7f], TABLE))).toBeNull();
+  });
+
   it("a directory cut short is refused", () => {
     const headerOnly = woff2([], TABLE).subarray(0, 48);
     Buffer.from(headerOnly.buffer, headerOnly.byteOffset).writeUInt32BE(48, 8);

@@ -309,6 +309,22 @@ describe("the fix of a colour passes every pair that colour is drawn in, and onl
     );
   });
 
+  it("a brand colour with no passing lightness is said to have none, whatever its text", () => {
+    const drawn = [
+      { fg: "onPrimary", bg: "primary", use: "text", where: "buttons" },
+      { fg: "primary", bg: "background", use: "text", where: "links" },
+      { fg: "primary", bg: "surface", use: "text", where: "chips" },
+    ] as const;
+    // Dark enough for white chips, light enough for a #222222 page: no blue is both.
+    expect(contrastProblems({ ...READABLE, background: "#222222" }, drawn)).toEqual([
+      {
+        path: ["theme", "palette", "primary"],
+        message:
+          'primary "#1565c0" on background "#222222" has a contrast of 2.77:1, below 4.5:1, the minimum for text (links); no primary of the same hue passes: change its hue or the colours around it',
+      },
+    ]);
+  });
+
   it("a yellow brand colour under black text is darkened, and its text flipped to white", () => {
     const yellow = { ...READABLE, primary: "#ffd600", onPrimary: "#000000" };
     const primary = contrastProblems(yellow).filter((p) => p.path[2] === "primary");

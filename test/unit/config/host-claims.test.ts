@@ -169,6 +169,21 @@ describe("what each tenant file claims, as its extends merges it", () => {
     });
   });
 
+  it("a tenant file linked out of the folder, or an empty one, claims nothing", async () => {
+    const dir = folder({ empty: "", fine: "hosts:\n  - host: fine.example\n" });
+    const outside = join(scratch().root, "outside-claims.yaml");
+    writeFileSync(outside, "hosts:\n  - host: victim.example\n");
+    symlinkSync(outside, join(dir, "linked.yaml"));
+    expect(Object.fromEntries(await hostClaims(dir))).toEqual({ "fine.example": ["fine"] });
+  });
+
+  it("a file saved again at the same size is read again", async () => {
+    const dir = folder({ shop: "hosts:\n  - host: aaaa.example\n" });
+    expect([...(await hostClaims(dir)).keys()]).toEqual(["aaaa.example"]);
+    writeFileSync(join(dir, "shop.yaml"), "hosts:\n  - host: bbbb.example\n");
+    expect([...(await hostClaims(dir)).keys()]).toEqual(["bbbb.example"]);
+  });
+
   it("a file that cannot be read, or whose extends cannot be followed, claims nothing", async () => {
     const dir = folder({
       broken: "hosts: [\n  - host: broken.example\n",
@@ -235,5 +250,7 @@ describe("who else claims a host or a certificate file", () => {
     expect(hostName("shop.example:8443")).toBe("shop.example");
     expect(hostName("shop.example")).toBe("shop.example");
     expect(hostName("shop.example:")).toBe("shop.example:");
+    // Only a port at the end: a name that is not a host name stays as written.
+    expect(hostName("shop.example:80.evil.example")).toBe("shop.example:80.evil.example");
   });
 });

@@ -68,6 +68,11 @@ describe("addresses: only a reference inside the file", () => {
     });
   });
 
+  it("a src( the CSS ends in, or with no string after it, is refused as written", () => {
+    for (const css of ["fill:src(", "fill:src(  ", "fill:src(#g)"])
+      expect(cssProblem(css)).toEqual({ offset: 5, message: `loads "src("; ${onlyInFile}` });
+  });
+
   it("a long address is cut at 60 characters in the message", () => {
     const target = `https://evil.example/${"a".repeat(80)}`;
     expect(cssProblem(`fill:url(${target})`)?.message).toBe(
