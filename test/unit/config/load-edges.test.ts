@@ -314,3 +314,45 @@ describe("asset paths through links and odd documents", () => {
     expect(await listTenantIds(dir)).toEqual(["a"]);
   });
 });
+
+describe("problems across a family, and a host many tenants name", () => {
+  it("lists the tenant's own file first, then its bases by name, each by line", async () => {
+    scratch().write("fam-beta", mutate([["  radius: 8", "  radius: big"]]));
+    scratch().write(
+      "fam-alpha",
+      "extends: fam-beta\ntenantName: 7\nhosts:\n  - host: alpha.example\nusVariant: nope\n",
+    );
+    scratch().write(
+      "fam-zeta",
+      "extends: fam-alpha\nhosts:\n  - host: zeta.example\nbackFromHome: maybe\nhideBannerOnHome: 1\n",
+    );
+    const lines = (await linesOf("fam-zeta")).map((l) => l.split("  ").slice(0, 2).join("  "));
+    expect(lines).toEqual([
+      "tenants/fam-zeta.yaml:4:15  backFromHome",
+      "tenants/fam-zeta.yaml:5:19  hideBannerOnHome",
+      "tenants/fam-alpha.yaml:2:13  tenantName",
+      "tenants/fam-alpha.yaml:5:12  usVariant",
+      "tenants/fam-beta.yaml:17:11  theme.radius",
+    ]);
+  });
+
+  it("names every other tenant that names the host, and loads each id asked for once", async () => {
+    const dir = join(scratch().root, "three-hosts");
+    mkdirSync(dir);
+    for (const id of ["one", "two", "three"]) {
+      const shared = mutate([
+        [
+          "hosts:\n  - host: mysport.ru\n  - host: en.mysport.ru\n    language: en",
+          "hosts:\n  - host: shared.example",
+        ],
+      ]);
+      writeFileSync(join(dir, `${id}.yaml`), shared);
+    }
+    const [two, ...rest] = await loadTenants(dir, ["two", "two"]);
+    expect(rest).toEqual([]);
+    const hostLine = two?.ok ? undefined : two?.problems.find((p) => p.path === "hosts[0].host");
+    expect(hostLine?.message).toBe(
+      'host "shared.example" is also a host of tenant "one" (three-hosts/one.yaml), tenant "three" (three-hosts/three.yaml); a host is served by one tenant only',
+    );
+  });
+});
