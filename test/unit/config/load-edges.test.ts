@@ -7,6 +7,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { inside } from "../../../cli/config/assets.ts";
 import { formatProblem, listTenantIds, loadTenant, loadTenants } from "../../../cli/config/load.ts";
 import { BASE_YAML, mutate, scratchPerFile } from "./fixture.ts";
 
@@ -354,5 +355,19 @@ describe("problems across a family, and a host many tenants name", () => {
     expect(hostLine?.message).toBe(
       'host "shared.example" is also a host of tenant "one" (three-hosts/one.yaml), tenant "three" (three-hosts/three.yaml); a host is served by one tenant only',
     );
+  });
+});
+
+describe("inside the tenants folder", () => {
+  it("is a path below it: not the folder itself, its parent, or a sibling sharing its prefix", () => {
+    expect(inside("/srv/tenants", "/srv/tenants/mysport/logo.svg")).toBe(true);
+    expect(inside("/srv/tenants", "/srv/tenants")).toBe(false);
+    expect(inside("/srv/tenants", "/srv")).toBe(false);
+    expect(inside("/srv/tenants", "/srv/tenants-old/logo.svg")).toBe(false);
+    expect(inside("/srv/tenants", "/srv/other/logo.svg")).toBe(false);
+  });
+
+  it("a name that only starts with two dots is inside", () => {
+    expect(inside("/srv/tenants", "/srv/tenants/..logo.svg")).toBe(true);
   });
 });
