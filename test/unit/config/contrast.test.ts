@@ -389,6 +389,15 @@ describe("ratios at and around a minimum", () => {
     expect(formatRatio(1.125, 1.125)).toBe("1.13:1");
   });
 
+  it("a pair exactly at its minimum passes", () => {
+    // Linear-light greys make the ratio exact: (0.4 + 0.05) / (0.05 + 0.05) = 4.5.
+    const text = "color(srgb-linear 0.4 0.4 0.4)";
+    const background = "color(srgb-linear 0.05 0.05 0.05)";
+    expect(contrastRatio(text, background)).toBe(4.5);
+    const body = [{ fg: "text", bg: "background", use: "text", where: "body text" }] as const;
+    expect(contrastProblems({ ...READABLE, text, background }, body)).toEqual([]);
+  });
+
   it("a colour exactly at the minimum passes, so it is the nearest", () => {
     const min = contrastRatio("#767676", "#ffffff");
     expect(nearestPassing("#999999", [{ colours: ["#ffffff"], min }])).toBe("#767676");
