@@ -102,6 +102,32 @@ describe("yamlShapeProblem", () => {
     expect(yamlShapeProblem(flow)?.offset).toBe(flow.indexOf("[") + 32);
   });
 
+  it("a shallower line closes the levels deeper than it, however deep the file went before", () => {
+    const climb = (from: number, n: number, step: number, key: string) =>
+      Array.from({ length: n }, (_, i) => `${" ".repeat(from + i * step)}${key}${i}:`).join("\n");
+    // 32 levels two spaces apart, back to the first, then 32 levels one space apart: 33.
+    const text = `r:\n${climb(2, 32, 2, "k")} 1\n  z:\n${climb(3, 32, 1, "j")} 1\n`;
+    expect(yamlShapeProblem(text)?.offset).toBe(text.indexOf("j31"));
+    const fits = `r:\n${climb(2, 32, 2, "k")} 1\n  z:\n${climb(3, 31, 1, "j")} 1\n`;
+    expect(yamlShapeProblem(fits)).toBeNull();
+  });
+
+  it("keys side by side at one indentation are one level", () => {
+    const siblings = `r:\n${Array.from({ length: 40 }, (_, i) => `  k${i}: 1`).join("\n")}\n`;
+    expect(yamlShapeProblem(siblings)).toBeNull();
+  });
+
+  it("a closed bracket gives back one level, not all", () => {
+    const text = `a: ${"[".repeat(32)}x]${"[".repeat(2)}y\n`;
+    expect(yamlShapeProblem(text)?.offset).toBe(text.lastIndexOf("["));
+    expect(yamlShapeProblem(`a: ${"[".repeat(32)}x][y\n`)).toBeNull();
+  });
+
+  it("explicit keys on one line count as levels, as list markers do", () => {
+    expect(yamlShapeProblem(`${"? ".repeat(32)}x\n`)).toBeNull();
+    expect(yamlShapeProblem(`${"? ".repeat(33)}x\n`)?.offset).toBe(64);
+  });
+
   it("comments and blank lines change nothing", () => {
     expect(yamlShapeProblem("# a comment\n\n  # indented comment\na: 1\n")).toBeNull();
   });
