@@ -371,3 +371,27 @@ describe("inside the tenants folder", () => {
     expect(inside("/srv/tenants", "/srv/tenants/..logo.svg")).toBe(true);
   });
 });
+
+describe("an asset refused for what it holds, and fonts that are no map", () => {
+  it("an SVG with script is refused at its own line and column, after the YAML's place", async () => {
+    writeFileSync(
+      join(scratch().tenantsDir, "mysport", "scripted.svg"),
+      '<svg xmlns="http://www.w3.org/2000/svg">\n  <script>alert(1)</script>\n</svg>',
+    );
+    expect(
+      await linesFor("scripted", [["logo: mysport/logo.svg", "logo: mysport/scripted.svg"]]),
+    ).toEqual([
+      "tenants/scripted.yaml:18:9  theme.logo  tenants/mysport/scripted.svg:2:3: <script> is not allowed: it runs code when the file is opened",
+    ]);
+  });
+
+  it("theme.fonts written as null is the schema's problem alone", async () => {
+    const lines = await linesFor("null-fonts", [
+      ["    headingWeight: 700\n", "    headingWeight: 700\n  fonts: null\n"],
+    ]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^tenants\/null-fonts\.yaml:17:10 {2}theme\.fonts {2}expected a map of keys, received null/,
+    );
+  });
+});
