@@ -169,8 +169,8 @@ describe("what each tenant file claims, as its extends merges it", () => {
     });
   });
 
-  it("a tenant file linked out of the folder, or an empty one, claims nothing", async () => {
-    const dir = folder({ empty: "", fine: "hosts:\n  - host: fine.example\n" });
+  it("a tenant file linked out of the folder, an empty one or a null, claims nothing", async () => {
+    const dir = folder({ empty: "", tilde: "~\n", fine: "hosts:\n  - host: fine.example\n" });
     const outside = join(scratch().root, "outside-claims.yaml");
     writeFileSync(outside, "hosts:\n  - host: victim.example\n");
     symlinkSync(outside, join(dir, "linked.yaml"));
