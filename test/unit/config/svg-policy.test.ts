@@ -516,6 +516,10 @@ describe("elements and attributes by namespace", () => {
     expect(svgProblem(utf8(svg('<g xlink:role="x"/>')))?.message).toBe(
       '<g> attribute xlink:role is in the namespace "http://www.w3.org/1999/xlink", which is not allowed; remove it',
     );
+    // xlink's title only: a title of another namespace is refused.
+    expect(svgProblem(utf8(svg('<g xmlns:x="urn:x" x:title="Logo"/>')))?.message).toBe(
+      '<g> attribute x:title is in the namespace "urn:x", which is not allowed; remove it',
+    );
     // An href of another namespace is no link to follow, but still no attribute of SVG.
     expect(svgProblem(utf8(svg('<use xmlns:x="urn:x" x:href="#a"/>')))?.message).toBe(
       '<use> attribute x:href is in the namespace "urn:x", which is not allowed; remove it',
@@ -556,6 +560,12 @@ describe("a <style> holds CSS only, however deep it stands", () => {
     ).toBe(
       'the <style>: loads "https://evil.example/p"; only references inside the file, url(#id), are allowed',
     );
+  });
+
+  it("an attribute that is neither style nor a presentation attribute is not CSS", () => {
+    expect(
+      svgProblem(utf8(svg('<rect aria-label="see url(https://example.com) @import"/>'))),
+    ).toBeNull();
   });
 
   it("the text of a <text> is not CSS, whatever it says", () => {
