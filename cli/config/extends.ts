@@ -60,18 +60,24 @@ export function mergeLayers(layers: readonly Layer[], schema: ZodType): unknown 
   let merged: unknown;
   for (let i = layers.length - 1; i >= 0; i--) {
     const values = ownValues(layers[i] as Layer);
+    // Stryker disable next-line ConditionalExpression,ArithmeticOperator: the first layer merged into nothing (undefined, not a map) is that layer's values, as mergeInto returns the child
     merged = i === layers.length - 1 ? values : mergeInto(merged, values, [], schema);
   }
   return merged;
 }
 
 function child(value: unknown, seg: PropertyKey): { has: boolean; value: unknown } {
+  // Below a list only the layer holding it is live (layerOf), and a step that finds nothing keeps
+  // that layer: whether an index is found cannot change the layer layerOf answers.
+  // Stryker disable next-line all: see above
   if (Array.isArray(value) && typeof seg === "number") {
+    // Stryker disable next-line all: see above
     return { has: seg < value.length, value: value[seg] };
   }
   if (isMapValue(value) && Object.hasOwn(value, String(seg))) {
     return { has: true, value: value[String(seg)] };
   }
+  // Stryker disable next-line ObjectLiteral: a missing `has` is as false as false, and the value of a step not found is never read
   return { has: false, value: undefined };
 }
 

@@ -236,8 +236,11 @@ export function svgProblem(bytes: Uint8Array): SvgFinding | null {
       const before = closed.css.slice(0, found.offset);
       const lines = before.split("\n");
       const line = closed.line + lines.length - 1;
+      // On the <style>'s own line: its CSS starts in the column after the tag's `>` (closed.col).
       const col =
-        lines.length > 1 ? before.length - before.lastIndexOf("\n") : closed.col + before.length;
+        lines.length > 1
+          ? before.length - before.lastIndexOf("\n")
+          : closed.col + 1 + before.length;
       throw new Refusal({ line, col, message: `the <style>: ${found.message}` });
     }
   });

@@ -195,3 +195,215 @@ describe("validate refuses an unreadable palette", () => {
 it("the fixture's palette is MySport's readable one", () => {
   expect(BASE_YAML).toContain('secondary: "#b85000"');
 });
+
+describe("which colour a refusal asks to change", () => {
+  it("fixed white text on the error colour: the error colour, as white cannot be edited", () => {
+    const snackbar = [
+      { fg: "#ffffff", bg: "error", use: "text", where: "the error snackbar" },
+    ] as const;
+    expect(contrastProblems({ ...READABLE, error: "#ff8a80" }, snackbar)).toEqual([
+      {
+        path: ["theme", "palette", "error"],
+        message:
+          'white "#ffffff" on error "#ff8a80" has a contrast of 2.28:1, below 4.5:1, the minimum for text (the error snackbar); the nearest error of the same hue that passes: "#ec1300"',
+      },
+    ]);
+  });
+
+  it("the surface drawn on the text colour (the notification bar): the text colour", () => {
+    const bar = [
+      { fg: "surface", bg: "text", use: "text", where: "the notification bar" },
+    ] as const;
+    expect(contrastProblems({ ...READABLE, text: "#999999" }, bar)).toEqual([
+      {
+        path: ["theme", "palette", "text"],
+        message:
+          'surface "#ffffff" on text "#999999" has a contrast of 2.85:1, below 4.5:1, the minimum for text (the notification bar); the nearest text of the same hue that passes: "#767676"',
+      },
+    ]);
+  });
+
+  it("the brand colour's tint, which no field holds, drawn on a colour: that colour", () => {
+    const tint = [{ fg: "primarySoft", bg: "text", use: "text", where: "a note" }] as const;
+    const [problem] = contrastProblems({ ...READABLE, text: "#999999" }, tint);
+    expect(problem?.path).toEqual(["theme", "palette", "text"]);
+    expect(problem?.message).toMatch(
+      /^the primary tint \(12 % primary in surface\) "#e3edf7" on text "#999999" has a contrast of 2\.40:1/,
+    );
+  });
+
+  it("a pair drawn both ways is refused once, as the text on its background", () => {
+    const messages = contrastProblems({ ...READABLE, text: "#999999" }).map((p) => p.message);
+    expect(messages.filter((m) => m.includes('"#999999" on surface')).length).toBe(1);
+    expect(messages.some((m) => m.startsWith("surface"))).toBe(false);
+    expect(messages).toHaveLength(3);
+  });
+});
+
+describe("a pair drawn for text and as an outline", () => {
+  const palette = { ...READABLE, textMuted: "#888888" }; // 3.54:1 on white
+  const border = {
+    fg: "textMuted",
+    bg: "surface",
+    use: "non-text",
+    where: "field borders",
+  } as const;
+  const cards = { fg: "textMuted", bg: "surface", use: "text", where: "cards" } as const;
+
+  it("needs the text's 4.5:1 whichever use is listed first, naming every place it is drawn", () => {
+    for (const drawn of [
+      [border, cards],
+      [cards, border],
+    ]) {
+      const [problem, ...more] = contrastProblems(palette, drawn);
+      expect(more).toEqual([]);
+      const places = drawn.map((p) => p.where).join("; ");
+      expect(problem?.message).toBe(
+        `textMuted "#888888" on surface "#ffffff" has a contrast of 3.54:1, below 4.5:1, the minimum for text (${places}); the nearest textMuted of the same hue that passes: "#767676"`,
+      );
+    }
+  });
+
+  it("passes as an outline alone at 3:1", () => {
+    expect(contrastProblems(palette, [border])).toEqual([]);
+  });
+});
+
+describe("the fix of a colour passes every pair that colour is drawn in, and only those", () => {
+  const dark = {
+    primary: "#90caf9",
+    onPrimary: "#000000",
+    secondary: "#ffb74d",
+    background: "#121212",
+    surface: "#1e1e1e",
+    text: "#555555",
+    textMuted: "#b0b0b0",
+    error: "#ef9a9a",
+  };
+
+  it("a dark theme's text is made lighter against its dark backgrounds, whatever white is drawn on", () => {
+    const problems = contrastProblems(dark);
+    expect(problems.filter((p) => p.path[2] === "text").map((p) => p.message)).toEqual([
+      'text "#555555" on background "#121212" has a contrast of 2.51:1, below 4.5:1, the minimum for text (body text); the nearest text of the same hue that passes: "#999999"',
+      'text "#555555" on surface "#1e1e1e" has a contrast of 2.24:1, below 4.5:1, the minimum for text (cards, bars and dialogs; the notification bar); the nearest text of the same hue that passes: "#999999"',
+      'text "#555555" on the primary tint (12 % primary in surface) "#2c3338" has a contrast of 1.73:1, below 4.5:1, the minimum for text (hovered rows, notes, gift codes); the nearest text of the same hue that passes: "#999999"',
+    ]);
+  });
+
+  it("says so when no lightness of the hue passes every colour it is drawn on", () => {
+    const both = [
+      { fg: "text", bg: "background", use: "text", where: "body text" },
+      { fg: "text", bg: "surface", use: "text", where: "cards" },
+    ] as const;
+    expect(
+      contrastProblems({ ...READABLE, background: "#ffffff", surface: "#222222" }, both),
+    ).toEqual([
+      {
+        path: ["theme", "palette", "text"],
+        message:
+          'text "#1a1f2b" on surface "#222222" has a contrast of 1.04:1, below 4.5:1, the minimum for text (cards); no text of the same hue passes: change its hue or the colours around it',
+      },
+    ]);
+    expect(contrastProblems(dark).find((p) => p.path[2] === "error")?.message).toMatch(
+      /; no error of the same hue passes: change its hue or the colours around it$/,
+    );
+  });
+
+  it("a brand colour with no passing lightness is said to have none, whatever its text", () => {
+    const drawn = [
+      { fg: "onPrimary", bg: "primary", use: "text", where: "buttons" },
+      { fg: "primary", bg: "background", use: "text", where: "links" },
+      { fg: "primary", bg: "surface", use: "text", where: "chips" },
+    ] as const;
+    // Dark enough for white chips, light enough for a #222222 page: no blue is both.
+    expect(contrastProblems({ ...READABLE, background: "#222222" }, drawn)).toEqual([
+      {
+        path: ["theme", "palette", "primary"],
+        message:
+          'primary "#1565c0" on background "#222222" has a contrast of 2.77:1, below 4.5:1, the minimum for text (links); no primary of the same hue passes: change its hue or the colours around it',
+      },
+    ]);
+  });
+
+  it("a yellow brand colour under black text is darkened, and its text flipped to white", () => {
+    const yellow = { ...READABLE, primary: "#ffd600", onPrimary: "#000000" };
+    const primary = contrastProblems(yellow).filter((p) => p.path[2] === "primary");
+    expect(primary.map((p) => p.message)).toEqual([
+      'primary "#ffd600" on background "#f5f7fa" has a contrast of 1.32:1, below 4.5:1, the minimum for text (links; the focus ring, selected tabs); the nearest primary of the same hue that passes: "#867000" with onPrimary "#ffffff"',
+      'primary "#ffd600" on surface "#ffffff" has a contrast of 1.41:1, below 4.5:1, the minimum for text (links, chips and outlined buttons; figures on the landing pages; the focus ring, outlined buttons); the nearest primary of the same hue that passes: "#867000" with onPrimary "#ffffff"',
+    ]);
+  });
+
+  it("the text on the brand colour is kept when it still passes where it is drawn (an outline: 3:1)", () => {
+    const drawn = [
+      { fg: "onPrimary", bg: "primary", use: "non-text", where: "the focus ring" },
+      { fg: "primary", bg: "background", use: "text", where: "links" },
+    ] as const;
+    const fixFor = (onPrimary: string) =>
+      contrastProblems({ ...READABLE, primary: "#ffd600", onPrimary }, drawn).map((p) =>
+        p.message.slice(p.message.indexOf("; the nearest")),
+      );
+    // "#867000" on #222222 is 3.28:1, on #2a2a2a 2.96:1.
+    expect(fixFor("#222222")).toEqual([
+      '; the nearest primary of the same hue that passes: "#867000"',
+    ]);
+    expect(fixFor("#2a2a2a")).toEqual([
+      '; the nearest primary of the same hue that passes: "#867000" with onPrimary "#ffffff"',
+    ]);
+    // Only the pairs of the brand colour with its text count: not the cart badge's.
+    const badge = {
+      fg: "onPrimary",
+      bg: "secondary",
+      use: "text",
+      where: "the cart badge",
+    } as const;
+    const withBadge = contrastProblems(
+      { ...READABLE, primary: "#ffd600", secondary: "#fafafa", onPrimary: "#222222" },
+      [...drawn, badge],
+    ).find((p) => p.path[2] === "primary");
+    expect(withBadge?.message).toMatch(/passes: "#867000"$/);
+  });
+});
+
+describe("colours are shown as the file wrote them, or as #rrggbb", () => {
+  it("a hex colour as written, any other CSS colour as its hex", () => {
+    const short = contrastProblems({ ...READABLE, text: "#999" });
+    expect(short[0]?.message).toMatch(/^text "#999" on background "#f5f7fa"/);
+    const rgb = contrastProblems({ ...READABLE, text: "rgb(153, 153, 153)" });
+    expect(rgb[0]?.message).toMatch(/^text "#999999" on background "#f5f7fa"/);
+  });
+
+  it("the tint of a brand colour that is not a colour is refused, naming both fields", () => {
+    expect(() => primarySoft({ primary: "brand blue", surface: "#ffffff" })).toThrow(
+      "primary and surface must be colours",
+    );
+    expect(() => primarySoft({ primary: "#1565c0", surface: "paper" })).toThrow(
+      "primary and surface must be colours",
+    );
+  });
+});
+
+describe("ratios at and around a minimum", () => {
+  it("a passing ratio is rounded as usual, even when its minimum is given", () => {
+    expect(formatRatio(4.506, 4.5)).toBe("4.51:1");
+    expect(formatRatio(1.125, 1.125)).toBe("1.13:1");
+  });
+
+  it("a pair exactly at its minimum passes", () => {
+    // Linear-light greys make the ratio exact: (0.4 + 0.05) / (0.05 + 0.05) = 4.5.
+    const text = "color(srgb-linear 0.4 0.4 0.4)";
+    const background = "color(srgb-linear 0.05 0.05 0.05)";
+    expect(contrastRatio(text, background)).toBe(4.5);
+    const body = [{ fg: "text", bg: "background", use: "text", where: "body text" }] as const;
+    expect(contrastProblems({ ...READABLE, text, background }, body)).toEqual([]);
+  });
+
+  it("a colour exactly at the minimum passes, so it is the nearest", () => {
+    const min = contrastRatio("#767676", "#ffffff");
+    expect(nearestPassing("#999999", [{ colours: ["#ffffff"], min }])).toBe("#767676");
+  });
+
+  it("a colour the parser cannot read has no nearest colour", () => {
+    expect(nearestPassing("brand blue", [{ colours: ["#ffffff"], min: 4.5 }])).toBeUndefined();
+  });
+});

@@ -160,6 +160,16 @@ describe("problems in a family are placed where the value was written", () => {
     expect(config(r).theme.radius).toBe(6);
   });
 
+  it("a null for a required field is not a removal: it is refused in the child", async () => {
+    const r = await load("nulled", {
+      family: BASE_YAML,
+      nulled: "extends: family\nhosts:\n  - host: nulled.example\ntenantName: null\n",
+    });
+    expect(problems(r)).toEqual([
+      "tenants/nulled.yaml:4:13  tenantName  expected a string, received null (an empty value)",
+    ]);
+  });
+
   it("unknown keys are placed in the file that has them", async () => {
     const base = mutate([["  radius: 8\n", "  radius: 8\n  shadow: 2\n"]]);
     const child = `${CHILD}colour: red\n`;

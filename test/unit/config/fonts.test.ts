@@ -180,6 +180,28 @@ describe("theme.fonts in a tenant file", () => {
     );
   });
 
+  it("refuses a WOFF2 file whose header and tables are sound but which is no font, where the YAML names it", async () => {
+    // One 64-byte table of ones (cmap, untransformed), compressed: the header checks pass.
+    const tables = brotliCompressSync(Buffer.alloc(64, 1));
+    const header = Buffer.alloc(48);
+    header.write("wOF2", 0);
+    header.writeUInt32BE(0x00010000, 4);
+    header.writeUInt32BE(48 + 2 + tables.length, 8);
+    header.writeUInt16BE(1, 12);
+    header.writeUInt32BE(12 + 16 + 64, 16);
+    header.writeUInt32BE(tables.length, 20);
+    const [only, ...more] = await problemsOf(
+      Buffer.concat([header, Buffer.from([0x00, 64]), tables]),
+    );
+    expect(more).toEqual([]);
+    const line = WITH_FONTS.split("\n").findIndex((l) => l.includes("brand-400")) + 1;
+    expect(only).toMatch(
+      new RegExp(
+        `^tenants/branded\\.yaml:${line}:14 {2}theme\\.fonts\\.regular {2}tenants/mysport/brand-400\\.woff2: not a readable font \\(.+\\)$`,
+      ),
+    );
+  });
+
   it("takes at most a regular and a bold file, and a plain family name", async () => {
     const third = WITH_FONTS.replace(
       "    bold: mysport/brand-700.woff2\n",

@@ -7,6 +7,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { inside } from "../../../cli/config/assets.ts";
 import { formatProblem, listTenantIds, loadTenant, loadTenants } from "../../../cli/config/load.ts";
 import { BASE_YAML, mutate, scratchPerFile } from "./fixture.ts";
 
@@ -312,5 +313,85 @@ describe("asset paths through links and odd documents", () => {
     mkdirSync(join(dir, "b.yaml"), { recursive: true });
     writeFileSync(join(dir, "a.yaml"), "");
     expect(await listTenantIds(dir)).toEqual(["a"]);
+  });
+});
+
+describe("problems across a family, and a host many tenants name", () => {
+  it("lists the tenant's own file first, then its bases by name, each by line", async () => {
+    scratch().write("fam-beta", mutate([["  radius: 8", "  radius: big"]]));
+    scratch().write(
+      "fam-alpha",
+      "extends: fam-beta\ntenantName: 7\nhosts:\n  - host: alpha.example\nusVariant: nope\n",
+    );
+    scratch().write(
+      "fam-zeta",
+      "extends: fam-alpha\nhosts:\n  - host: zeta.example\nbackFromHome: maybe\nhideBannerOnHome: 1\n",
+    );
+    const lines = (await linesOf("fam-zeta")).map((l) => l.split("  ").slice(0, 2).join("  "));
+    expect(lines).toEqual([
+      "tenants/fam-zeta.yaml:4:15  backFromHome",
+      "tenants/fam-zeta.yaml:5:19  hideBannerOnHome",
+      "tenants/fam-alpha.yaml:2:13  tenantName",
+      "tenants/fam-alpha.yaml:5:12  usVariant",
+      "tenants/fam-beta.yaml:17:11  theme.radius",
+    ]);
+  });
+
+  it("names every other tenant that names the host, and loads each id asked for once", async () => {
+    const dir = join(scratch().root, "three-hosts");
+    mkdirSync(dir);
+    for (const id of ["one", "two", "three"]) {
+      const shared = mutate([
+        [
+          "hosts:\n  - host: mysport.ru\n  - host: en.mysport.ru\n    language: en",
+          "hosts:\n  - host: shared.example",
+        ],
+      ]);
+      writeFileSync(join(dir, `${id}.yaml`), shared);
+    }
+    const [two, ...rest] = await loadTenants(dir, ["two", "two"]);
+    expect(rest).toEqual([]);
+    const hostLine = two?.ok ? undefined : two?.problems.find((p) => p.path === "hosts[0].host");
+    expect(hostLine?.message).toBe(
+      'host "shared.example" is also a host of tenant "one" (three-hosts/one.yaml), tenant "three" (three-hosts/three.yaml); a host is served by one tenant only',
+    );
+  });
+});
+
+describe("inside the tenants folder", () => {
+  it("is a path below it: not the folder itself, its parent, or a sibling sharing its prefix", () => {
+    expect(inside("/srv/tenants", "/srv/tenants/mysport/logo.svg")).toBe(true);
+    expect(inside("/srv/tenants", "/srv/tenants")).toBe(false);
+    expect(inside("/srv/tenants", "/srv")).toBe(false);
+    expect(inside("/srv/tenants", "/srv/tenants-old/logo.svg")).toBe(false);
+    expect(inside("/srv/tenants", "/srv/other/logo.svg")).toBe(false);
+  });
+
+  it("a name that only starts with two dots is inside", () => {
+    expect(inside("/srv/tenants", "/srv/tenants/..logo.svg")).toBe(true);
+  });
+});
+
+describe("an asset refused for what it holds, and fonts that are no map", () => {
+  it("an SVG with script is refused at its own line and column, after the YAML's place", async () => {
+    writeFileSync(
+      join(scratch().tenantsDir, "mysport", "scripted.svg"),
+      '<svg xmlns="http://www.w3.org/2000/svg">\n  <script>alert(1)</script>\n</svg>',
+    );
+    expect(
+      await linesFor("scripted", [["logo: mysport/logo.svg", "logo: mysport/scripted.svg"]]),
+    ).toEqual([
+      "tenants/scripted.yaml:18:9  theme.logo  tenants/mysport/scripted.svg:2:3: <script> is not allowed: it runs code when the file is opened",
+    ]);
+  });
+
+  it("theme.fonts written as null is the schema's problem alone", async () => {
+    const lines = await linesFor("null-fonts", [
+      ["    headingWeight: 700\n", "    headingWeight: 700\n  fonts: null\n"],
+    ]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^tenants\/null-fonts\.yaml:17:10 {2}theme\.fonts {2}expected a map of keys, received null/,
+    );
   });
 });

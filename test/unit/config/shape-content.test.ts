@@ -71,6 +71,63 @@ describe("yamlShapeProblem", () => {
     expect(yamlShapeProblem(lines)?.message ?? "").not.toMatch(/nested/);
   });
 
+  it("32 levels of indentation pass, 33 are refused at the key that makes 33", () => {
+    const nest = (n: number) =>
+      `${Array.from({ length: n }, (_, i) => `${"  ".repeat(i)}k${i}:`).join("\n")} 1\n`;
+    expect(yamlShapeProblem(nest(33))).toBeNull();
+    const text = nest(34);
+    expect(yamlShapeProblem(text)?.offset).toBe(text.indexOf("k33"));
+  });
+
+  it("indentation, list markers and brackets on a line add up", () => {
+    const blocks = `${Array.from({ length: 30 }, (_, i) => `${"  ".repeat(i)}k${i}:`).join("\n")}\n`;
+    // 30 levels of blocks, a list item and a bracket: 32.
+    expect(yamlShapeProblem(`${blocks}${"  ".repeat(30)}- [x]\n`)).toBeNull();
+    // Two list items and a bracket more: refused at the bracket that makes 33.
+    const text = `${blocks}${"  ".repeat(30)}- - [[x]]\n`;
+    expect(yamlShapeProblem(text)?.offset).toBe(text.indexOf("["));
+  });
+
+  it("a comment at the start of a line does not close the blocks around it", () => {
+    const block = (from: number, n: number, key: string) =>
+      Array.from({ length: n }, (_, i) => `${"  ".repeat(from + i)}${key}${i}:`).join("\n");
+    const text = `${block(0, 20, "k")}\n# a note\n${block(20, 20, "j")} 1\n`;
+    expect(yamlShapeProblem(text)?.message).toMatch(/^nested more than 32 levels/);
+  });
+
+  it("places a problem by the characters of the text, a byte-order mark and a --- included", () => {
+    const text = `\ufeff---\n${"- ".repeat(33)}x\n`;
+    expect(yamlShapeProblem(text)?.offset).toBe(text.indexOf("- ") + 64);
+    const flow = `---\na: ${"[".repeat(33)}${"]".repeat(33)}\n`;
+    expect(yamlShapeProblem(flow)?.offset).toBe(flow.indexOf("[") + 32);
+  });
+
+  it("a shallower line closes the levels deeper than it, however deep the file went before", () => {
+    const climb = (from: number, n: number, step: number, key: string) =>
+      Array.from({ length: n }, (_, i) => `${" ".repeat(from + i * step)}${key}${i}:`).join("\n");
+    // 32 levels two spaces apart, back to the first, then 32 levels one space apart: 33.
+    const text = `r:\n${climb(2, 32, 2, "k")} 1\n  z:\n${climb(3, 32, 1, "j")} 1\n`;
+    expect(yamlShapeProblem(text)?.offset).toBe(text.indexOf("j31"));
+    const fits = `r:\n${climb(2, 32, 2, "k")} 1\n  z:\n${climb(3, 31, 1, "j")} 1\n`;
+    expect(yamlShapeProblem(fits)).toBeNull();
+  });
+
+  it("keys side by side at one indentation are one level", () => {
+    const siblings = `r:\n${Array.from({ length: 40 }, (_, i) => `  k${i}: 1`).join("\n")}\n`;
+    expect(yamlShapeProblem(siblings)).toBeNull();
+  });
+
+  it("a closed bracket gives back one level, not all", () => {
+    const text = `a: ${"[".repeat(32)}x]${"[".repeat(2)}y\n`;
+    expect(yamlShapeProblem(text)?.offset).toBe(text.lastIndexOf("["));
+    expect(yamlShapeProblem(`a: ${"[".repeat(32)}x][y\n`)).toBeNull();
+  });
+
+  it("explicit keys on one line count as levels, as list markers do", () => {
+    expect(yamlShapeProblem(`${"? ".repeat(32)}x\n`)).toBeNull();
+    expect(yamlShapeProblem(`${"? ".repeat(33)}x\n`)?.offset).toBe(64);
+  });
+
   it("comments and blank lines change nothing", () => {
     expect(yamlShapeProblem("# a comment\n\n  # indented comment\na: 1\n")).toBeNull();
   });

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { brandSvgs } from "../../../cli/build/brand-svg.ts";
-import { SVG_LIMITS, svgProblem } from "../../../cli/config/svg-policy.ts";
+import { formatSvgFinding, SVG_LIMITS, svgProblem } from "../../../cli/config/svg-policy.ts";
 
 const NS = 'xmlns="http://www.w3.org/2000/svg"';
 const XLINK = 'xmlns:xlink="http://www.w3.org/1999/xlink"';
@@ -377,5 +377,227 @@ describe("the work is bounded by counts", () => {
   it("reads deeply nested CSS without running out of stack", () => {
     const deep = `${"(".repeat(100_000)}`;
     expect(svgProblem(utf8(svg(`<rect style="fill:calc${deep}"/>`)))).toBeNull();
+  });
+});
+
+describe("the file's encoding", () => {
+  const utf16 = "the SVG is UTF-16 text; save it as UTF-8";
+  const notUtf8 = "the SVG is not valid UTF-8 text; save it as UTF-8";
+
+  it("a UTF-16 byte-order mark, little- or big-endian, is named as UTF-16", () => {
+    expect(svgProblem(Uint8Array.from([0xff, 0xfe, 0x3c, 0x00]))).toEqual({
+      line: 1,
+      col: 1,
+      message: utf16,
+    });
+    expect(svgProblem(Uint8Array.from([0xfe, 0xff, 0x00, 0x3c]))).toEqual({
+      line: 1,
+      col: 1,
+      message: utf16,
+    });
+  });
+
+  it("one byte of a byte-order mark is not one: the file is invalid UTF-8 where that byte is", () => {
+    const file = utf8(svg(""));
+    expect(svgProblem(Uint8Array.from([0xff, ...file]))).toEqual({
+      line: 1,
+      col: 1,
+      message: notUtf8,
+    });
+    expect(svgProblem(Uint8Array.from([0xfe, ...file]))).toEqual({
+      line: 1,
+      col: 1,
+      message: notUtf8,
+    });
+    expect(svgProblem(Uint8Array.from([0x3c, 0xfe, ...file]))).toEqual({
+      line: 1,
+      col: 2,
+      message: notUtf8,
+    });
+    expect(svgProblem(Uint8Array.from([0x3c, 0xff, ...file]))).toEqual({
+      line: 1,
+      col: 2,
+      message: notUtf8,
+    });
+  });
+
+  it("a Latin-1 byte in UTF-8 text is found on its line and column", () => {
+    const latin1 = Uint8Array.from([
+      ...utf8(`<svg ${NS}>\n  <text>caf`),
+      0xe9,
+      ...utf8("</text>\n</svg>"),
+    ]);
+    expect(svgProblem(latin1)).toEqual({ line: 2, col: 12, message: notUtf8 });
+  });
+
+  it("a declared encoding must be UTF-8, spelled with or without its hyphen, or none", () => {
+    for (const declaration of [
+      'version="1.0"',
+      'version="1.0" encoding="utf8"',
+      'version="1.0" encoding="UTF-8"',
+    ])
+      expect(svgProblem(utf8(`<?xml ${declaration}?>${svg("")}`))).toBeNull();
+    for (const encoding of ["xutf-8", "utf-88", "utf--8", "ISO-8859-1"])
+      expect(
+        svgProblem(utf8(`<?xml version="1.0" encoding="${encoding}"?>${svg("")}`))?.message,
+      ).toBe(
+        `the SVG declares encoding="${encoding}"; save it as UTF-8 and declare encoding="UTF-8" or none`,
+      );
+  });
+
+  it("a file of exactly the byte limit is read", () => {
+    const exactly = new Uint8Array(SVG_LIMITS.bytes).fill(0x20);
+    exactly.set(utf8(svg("<rect/>")));
+    expect(svgProblem(exactly)).toBeNull();
+  });
+});
+
+describe("elements and attributes by namespace", () => {
+  it("an element name not on the list, with what a tenant SVG may use", () => {
+    expect(svgProblem(utf8(svg("<SCRIPT/>")))?.message).toBe(
+      "<SCRIPT> is not an element a tenant SVG may use shapes, text, gradients, patterns, clip paths, masks, filters and <style>; remove it (element names are case-sensitive)",
+    );
+  });
+
+  it("an element taken out of the SVG namespace", () => {
+    expect(svgProblem(utf8(svg('<g xmlns=""><rect/></g>')))?.message).toBe(
+      '<g> has no namespace; add xmlns="http://www.w3.org/2000/svg" to the <svg> element',
+    );
+  });
+
+  it("a root element in the SVG namespace that is not <svg>", () => {
+    expect(svgProblem(utf8(`<g ${NS}/>`))).toEqual({
+      line: 1,
+      col: 1,
+      message:
+        'the root element is <g>; an SVG image starts with <svg xmlns="http://www.w3.org/2000/svg">',
+    });
+  });
+
+  it("editor metadata keeps its own attributes, but not ones of another namespace", () => {
+    const sodipodi = 'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"';
+    const inkscape = 'xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"';
+    expect(
+      svgProblem(
+        utf8(
+          svg(`<sodipodi:namedview ${sodipodi} ${inkscape} pagecolor="#fff" inkscape:zoom="1"/>`),
+        ),
+      ),
+    ).toBeNull();
+    expect(
+      svgProblem(utf8(svg(`<sodipodi:namedview ${sodipodi} xmlns:x="urn:x" x:foo="1"/>`)))?.message,
+    ).toBe(
+      '<sodipodi:namedview> attribute x:foo is in the namespace "urn:x", which is not allowed; remove it',
+    );
+    // Metadata named like a <style> holds no CSS of the page.
+    expect(
+      svgProblem(
+        utf8(
+          svg(`<inkscape:style ${inkscape}>a{fill:url(https://evil.example/p)}</inkscape:style>`),
+        ),
+      ),
+    ).toBeNull();
+  });
+
+  it("attributes a tenant SVG may use: the list, aria-* and data-*, xml:space and xml:lang, xlink:title", () => {
+    expect(
+      svgProblem(utf8(svg('<rect data-name="x" aria-label="Logo" title="Logo"/>'))),
+    ).toBeNull();
+    expect(
+      svgProblem(utf8(svg('<text xml:space="preserve" xml:lang="ru">Фото</text>'))),
+    ).toBeNull();
+    expect(svgProblem(utf8(svg('<g xlink:title="Logo"/>')))).toBeNull();
+  });
+
+  it("any other attribute is refused, by its name or its namespace", () => {
+    expect(svgProblem(utf8(svg('<rect formaction="x"/>')))?.message).toBe(
+      "<rect> attribute formaction is not an attribute a tenant SVG may use; remove it (attribute names are case-sensitive)",
+    );
+    expect(svgProblem(utf8(svg('<g xlink:role="x"/>')))?.message).toBe(
+      '<g> attribute xlink:role is in the namespace "http://www.w3.org/1999/xlink", which is not allowed; remove it',
+    );
+    // xlink's title only: a title of another namespace is refused.
+    expect(svgProblem(utf8(svg('<g xmlns:x="urn:x" x:title="Logo"/>')))?.message).toBe(
+      '<g> attribute x:title is in the namespace "urn:x", which is not allowed; remove it',
+    );
+    // An href of another namespace is no link to follow, but still no attribute of SVG.
+    expect(svgProblem(utf8(svg('<use xmlns:x="urn:x" x:href="#a"/>')))?.message).toBe(
+      '<use> attribute x:href is in the namespace "urn:x", which is not allowed; remove it',
+    );
+  });
+
+  it("an address is shown trimmed and cut to 60 characters", () => {
+    const target = `https://evil.example/${"a".repeat(80)}`;
+    expect(svgProblem(utf8(svg(`<use href="  ${target}"/>`)))?.message).toBe(
+      `<use> attribute href leads to ${JSON.stringify(target.slice(0, 60))}; only references inside the file (href="#id") are allowed`,
+    );
+  });
+
+  it("at most 200 attributes on an element", () => {
+    const rect = (n: number) =>
+      svg(`<rect ${Array.from({ length: n }, (_, i) => `data-a${i}="1"`).join(" ")}/>`);
+    expect(svgProblem(utf8(rect(200)))).toBeNull();
+    expect(svgProblem(utf8(rect(201)))?.message).toBe("<rect> has more than 200 attributes");
+  });
+});
+
+describe("a <style> holds CSS only, however deep it stands", () => {
+  it("an element inside a <style> in <defs>", () => {
+    expect(svgProblem(utf8(svg("<defs><style><rect/></style></defs>")))?.message).toBe(
+      "<rect> inside <style>: a <style> holds only CSS text",
+    );
+  });
+
+  it("its CSS is checked in <defs>, as text or as CDATA", () => {
+    expect(
+      svgProblem(utf8(svg("<defs><style>@import 'https://evil.example/x.css';</style></defs>")))
+        ?.message,
+    ).toBe("the <style>: the CSS rule @import is not allowed (it loads another stylesheet)");
+    expect(
+      svgProblem(
+        utf8(svg("<defs><style><![CDATA[a{fill:url(https://evil.example/p)}]]></style></defs>")),
+      )?.message,
+    ).toBe(
+      'the <style>: loads "https://evil.example/p"; only references inside the file, url(#id), are allowed',
+    );
+  });
+
+  it("an attribute that is neither style nor a presentation attribute is not CSS", () => {
+    expect(
+      svgProblem(utf8(svg('<rect aria-label="see url(https://example.com) @import"/>'))),
+    ).toBeNull();
+  });
+
+  it("the text of a <text> is not CSS, whatever it says", () => {
+    expect(
+      svgProblem(utf8(svg("<text>@import url(https://evil.example/x.css);</text>"))),
+    ).toBeNull();
+  });
+
+  it("a finding in a one-line <style> is placed at its column", () => {
+    const text = svg("<style>.a{fill:red} .b{fill:url(https://evil.example/p)}</style>");
+    expect(svgProblem(utf8(text))).toMatchObject({ line: 1, col: text.indexOf("url(") + 1 });
+    const first = svg("<style>@import 'https://evil.example/x.css';</style>");
+    expect(svgProblem(utf8(first))).toMatchObject({ line: 1, col: first.indexOf("@") + 1 });
+  });
+});
+
+describe("what a designer reads for XML that is not well-formed", () => {
+  it("the parser's words without its position, on any line", () => {
+    const text = `${"\n".repeat(10)}<svg ${NS}><g></svg>`;
+    expect(svgProblem(utf8(text))).toEqual({
+      line: 11,
+      col: 49,
+      message: "the SVG is not well-formed XML: unexpected close tag",
+    });
+    expect(svgProblem(utf8(svg("<rect a='1' a='2'/>")))?.message).toBe(
+      "the SVG is not well-formed XML: duplicate attribute: a",
+    );
+  });
+
+  it("a finding is written line:column: message", () => {
+    expect(formatSvgFinding({ line: 3, col: 7, message: "<s:script> is not allowed" })).toBe(
+      "3:7: <s:script> is not allowed",
+    );
   });
 });
