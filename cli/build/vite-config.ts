@@ -111,10 +111,11 @@ function chunkFileNames(chunk: PreRenderedChunk): string {
  * statically, which start the page's calls; "view": React, the router, the shell and home, which
  * main.tsx imports beside it and mounts once the calls are out. Rolldown would otherwise split
  * off each module a lazy screen shares with them, some fifteen files queued on a slow phone's
- * few connections before the first screen can start. And a third, "shop": the shop's stores,
- * which every route but home builds at start, with the small modules (under
- * SMALL_SHARED_MODULE) that several of its screens share and that would otherwise each be a
- * chunk of a few hundred bytes: the gallery came alive in 16 scripts, now 9.
+ * few connections before the first screen can start. Then "find": the shop's finding stores,
+ * which every route but home builds at start; "shop": the rest of the shop, with a screen that
+ * buys or once the page is live; and the small modules (under SMALL_SHARED_MODULE) that several
+ * of the shop's screens share, which would otherwise each be a chunk of a few hundred bytes, by
+ * what they need (chunkGroups): the event's photo screen came alive in 16 scripts, now 10.
  */
 function firstScreenChunks(): CodeSplittingGroup[] {
   const entry = resolve(STOREFRONT_DIR, "src/main.tsx");
