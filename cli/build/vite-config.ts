@@ -3,6 +3,7 @@ import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import type { ChunkingContext, CodeSplittingGroup, PreRenderedChunk } from "rolldown";
 import type { HttpServer, InlineConfig, PluginOption } from "vite";
+import { leanRouter } from "./lean-router.ts";
 import { messageParts } from "./message-parts.ts";
 import { staticallyReachable } from "./module-graph.ts";
 import { PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
@@ -45,6 +46,7 @@ export function coreViteConfig(outDir: string): InlineConfig {
 function corePlugins(projectRoot: string): PluginOption[] {
   return [
     messageParts(projectRoot),
+    leanRouter(),
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui({ configPath: resolve(projectRoot, "lingui.config.ts"), failOnMissing: true }),
   ];

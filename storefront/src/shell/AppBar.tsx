@@ -1,10 +1,11 @@
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { useLoadedShop, useStores } from "../app/stores-context.tsx";
 import { destinationHost, tenantText } from "../domain/tenant-text.ts";
 import { href, matchRoute } from "../routes.ts";
+import { Link } from "../ui/Link.tsx";
 import { Icon } from "./icons.tsx";
 import { LanguageMenu } from "./LanguageMenu.tsx";
 import { NavLinks } from "./NavLinks.tsx";

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react";
 import { observer } from "mobx-react-lite";
-import { NavLink } from "react-router-dom";
 import { useStores } from "../app/stores-context.tsx";
 import { menuEntries } from "../domain/menu.ts";
+import { NavLink } from "../ui/Link.tsx";
 import { MENU_LABELS } from "./labels.ts";
 
 /** The tenant's menu items (spec §2); used inline on desktop and in the drawer. */

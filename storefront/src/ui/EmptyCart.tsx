@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { Link } from "react-router-dom";
 import { href } from "../routes.ts";
+import { Link } from "./Link.tsx";
 
 /** "Your cart is empty" with the way forward; shared by the cart and checkout screens. */
 export function EmptyCart() {

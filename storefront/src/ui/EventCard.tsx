@@ -1,9 +1,9 @@
 import { Plural } from "@lingui/react/macro";
-import { Link } from "react-router-dom";
 import type { Event } from "../api/index.ts";
 import { formatEventDate } from "../domain/dates.ts";
 import { href } from "../routes.ts";
 import type { Language } from "../settings-types.ts";
+import { Link } from "./Link.tsx";
 
 /**
  * An event in a list: cover, name, day, place and photo count; the whole card links to the event.

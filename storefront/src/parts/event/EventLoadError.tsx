@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { Link } from "react-router-dom";
 import { href } from "../../routes.ts";
+import { Link } from "../../ui/Link.tsx";
 
 /**
  * An event that could not be shown: "not found" (a wrong link) leads home; any other failure

@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { Link } from "react-router-dom";
 import { useBuy } from "../../app/use-buy.ts";
 import { href } from "../../routes.ts";
+import { Link } from "../../ui/Link.tsx";
 
 /**
  * A way back to the latest unpaid order of this device (pending orders, spec §3), once the

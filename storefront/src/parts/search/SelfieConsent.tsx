@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
-import { Link } from "react-router-dom";
 import { useShop } from "../../app/use-shop.ts";
 import {
   DEFAULT_SELFIE_RETENTION,
@@ -9,6 +8,7 @@ import {
   tenantSelfieRetention,
 } from "../../domain/privacy.ts";
 import { href } from "../../routes.ts";
+import { Link } from "../../ui/Link.tsx";
 
 /**
  * What happens to the selfie, read before the camera opens or a file is chosen: what it is used

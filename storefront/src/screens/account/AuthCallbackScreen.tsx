@@ -1,11 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import { useStores } from "../../app/stores-context.tsx";
 import { href } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { callbackUrl } from "../../stores/auth/callback-url.ts";
+import { Link } from "../../ui/Link.tsx";
 
 /**
  * /auth-callback: completes sign-in with the provider's answer and returns where the user was.

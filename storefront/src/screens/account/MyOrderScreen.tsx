@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { useBuy } from "../../app/use-buy.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { onePhoto, purchaseOfOrder } from "../../domain/purchase.ts";
@@ -11,6 +11,7 @@ import { OrderDownloads } from "../../parts/order/OrderDownloads.tsx";
 import { PhotoDownload } from "../../parts/order/PhotoDownload.tsx";
 import { SaveAllPhotos } from "../../parts/order/SaveAllPhotos.tsx";
 import { href } from "../../routes.ts";
+import { Link } from "../../ui/Link.tsx";
 import { useProductNames } from "../../ui/product-names.ts";
 import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 

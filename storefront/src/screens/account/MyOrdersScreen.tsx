@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { Link } from "react-router-dom";
 import { useBuy } from "../../app/use-buy.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { href } from "../../routes.ts";
+import { Link } from "../../ui/Link.tsx";
 import { formatOrderDate, ORDER_STATE_LABELS } from "./order-labels.ts";
 
 /** Order history, the default child of /my-account: newest first, with "Show more". */

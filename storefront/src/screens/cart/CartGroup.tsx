@@ -1,6 +1,5 @@
 import { Plural, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
-import { Link } from "react-router-dom";
 import type { CartItem, Product } from "../../api/index.ts";
 import { useBuy } from "../../app/use-buy.ts";
 import { type EventGroup, packageHint } from "../../domain/cart.ts";
@@ -8,6 +7,7 @@ import { FrameButton } from "../../parts/frames/FrameButton.tsx";
 import { GiftOffer } from "../../parts/gift/GiftOffer.tsx";
 import { href } from "../../routes.ts";
 import { Icon } from "../../shell/icons.tsx";
+import { Link } from "../../ui/Link.tsx";
 import { useProductNames } from "../../ui/product-names.ts";
 import { focusHeading, useSelection } from "./selection.tsx";
 

@@ -2,7 +2,7 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { type KeyboardEvent, Suspense, useEffect, useRef } from "react";
-import { Link, useParams, useSearchParams } from "react-router-dom";
+import { useParams, useSearchParams } from "react-router-dom";
 import type { Event } from "../../api/index.ts";
 import { useShop } from "../../app/use-shop.ts";
 import { EventLoadError } from "../../parts/event/EventLoadError.tsx";
@@ -11,6 +11,7 @@ import { FaceSearchHere } from "../../parts/search/FaceSearchHere.tsx";
 import { href } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
+import { Link } from "../../ui/Link.tsx";
 import { lazyPart } from "../../ui/lazy-part.ts";
 
 /** The grid and its viewer: on the All photos tab only, asked for as the tab opens. */

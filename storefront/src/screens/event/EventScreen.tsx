@@ -2,7 +2,7 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import type { Event } from "../../api/index.ts";
 import { useShop } from "../../app/use-shop.ts";
 import { type StartingPrice, startingPrices } from "../../domain/catalog.ts";
@@ -15,6 +15,7 @@ import { GiftOffer } from "../../parts/gift/GiftOffer.tsx";
 import { href } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { SEARCH_ERROR_MESSAGES } from "../../stores/search-messages.ts";
+import { Link } from "../../ui/Link.tsx";
 
 /**
  * Event page (/event/{id}), where a runner lands from the organiser's e-mail: the event's cover,

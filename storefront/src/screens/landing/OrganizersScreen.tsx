@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "react-router-dom";
 import { ORGANIZER_COMMISSION } from "../../domain/landing.ts";
 import { href } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
+import { Link } from "../../ui/Link.tsx";
 import { MarketingFacts } from "./MarketingFacts.tsx";
 
 /** Landing page for event organizers (spec §1, §9): commission, rent and fixed-fee models. */

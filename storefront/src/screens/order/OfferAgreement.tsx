@@ -1,11 +1,11 @@
 import { useLingui as useLinguiCore } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
-import { Link } from "react-router-dom";
 import { useBuy } from "../../app/use-buy.ts";
 import { offerHref } from "../../domain/offer.ts";
 import { href } from "../../routes.ts";
 import { PROMO_ERROR_MESSAGES } from "../../stores/cart-messages.ts";
+import { Link } from "../../ui/Link.tsx";
 
 /**
  * The offer agreement checkbox and its error: every order, paid or free, accepts it. Its link

@@ -2,7 +2,7 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { Link, useMatch, useNavigate, useParams } from "react-router-dom";
+import { useMatch, useNavigate, useParams } from "react-router-dom";
 import { useStores } from "../../app/stores-context.tsx";
 import { useBuy } from "../../app/use-buy.ts";
 import { ORDER_STATE_LABELS } from "../../domain/order.ts";
@@ -10,6 +10,7 @@ import { purchaseOfOrder, purchaseOfPreorder } from "../../domain/purchase.ts";
 import { href, routes } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { offlineOf } from "../../stores/OfflineOrdersStore.ts";
+import { Link } from "../../ui/Link.tsx";
 import { PaidOrder } from "./PaidOrder.tsx";
 
 /**

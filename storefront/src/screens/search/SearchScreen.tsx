@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { Link, useParams, useSearchParams } from "react-router-dom";
+import { useParams, useSearchParams } from "react-router-dom";
 import { useShop } from "../../app/use-shop.ts";
 import { EventLoadError } from "../../parts/event/EventLoadError.tsx";
 import { useEvent } from "../../parts/event/useEvent.ts";
@@ -10,6 +10,7 @@ import { ParticipantResults } from "../../parts/search/ParticipantResults.tsx";
 import { href } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { EventCard } from "../../ui/EventCard.tsx";
+import { Link } from "../../ui/Link.tsx";
 
 /** Participant search (/search) and search opened from a link (/search/{id}/{number}). */
 export function SearchScreen() {
