@@ -1,10 +1,10 @@
 import { observer } from "mobx-react-lite";
-import { createElement, type ReactNode, Suspense, useMemo } from "react";
-import { Navigate, useLocation, useRoutes } from "react-router-dom";
+import { createElement, type ReactNode, Suspense } from "react";
+import { Navigate, useLocation } from "react-router-dom";
+import { RouteProvider } from "./app/route-context.tsx";
 import { useStores } from "./app/stores-context.tsx";
 import { menuAllows } from "./domain/menu.ts";
-import { type RouteElements, routerEntries } from "./router-entries.ts";
-import { matchRoute, type RouteName, routeEntry, routes } from "./routes.ts";
+import { type RouteName, routeEntry, routes, routeView } from "./routes.ts";
 import { screenOf } from "./screens/lazy.ts";
 import { useHydrated, useServedShell } from "./shell/hydration.tsx";
 import { ScreenBoundary } from "./shell/ScreenBoundary.tsx";
@@ -27,27 +27,36 @@ export const AppRoutes = observer(function AppRoutes() {
 
 const home = <Navigate to={routes.home.path} replace />;
 
-/** The screen of each route, a landing page only where the tenant's menu lists it. */
-const ELEMENTS: RouteElements = {
-  screen(name) {
-    const element = createElement(screenOf(routeEntry(name).screen));
-    return routeEntry(name).inMenu ? <InMenu route={name} element={element} /> : element;
-  },
-  signedOut(name) {
-    const module = routeEntry(name).signedOut;
-    return module ? createElement(screenOf(module)) : home;
-  },
-  unknown: home,
-};
+/** The screen of a route, a landing page only where the tenant's menu lists it. */
+function screenElement(name: RouteName): ReactNode {
+  const element = createElement(screenOf(routeEntry(name).screen));
+  return routeEntry(name).inMenu ? <InMenu route={name} element={element} /> : element;
+}
 
+/**
+ * The screen the table's matcher finds for the address (the boot script, the prerender and the
+ * server ask it too), a child route inside its parent's screen; an address it does not know, or
+ * cannot decode, goes home (spec §2), as does a signed-in route a tenant has no sign-in screen for.
+ */
 const RouteTable = observer(function RouteTable() {
   const { auth } = useStores();
-  const { pathname } = useLocation();
-  const entries = useMemo(() => routerEntries(auth.signedIn, ELEMENTS), [auth.signedIn]);
-  const element = useRoutes(entries);
-  // The table's matcher decides which route a path is (the boot script and the server ask it
-  // too): an address it does not know, or cannot decode, goes home (spec §2).
-  return matchRoute(pathname) ? element : home;
+  const view = routeView(useLocation().pathname, auth.signedIn);
+  if (!view) return home;
+  if (view.signedOut) {
+    const module = routeEntry(view.screen).signedOut;
+    return module ? (
+      <RouteProvider view={view} child={null}>
+        {createElement(screenOf(module))}
+      </RouteProvider>
+    ) : (
+      home
+    );
+  }
+  return (
+    <RouteProvider view={view} child={view.child && screenElement(view.child)}>
+      {screenElement(view.screen)}
+    </RouteProvider>
+  );
 });
 
 /** A landing page only where the tenant's menu lists it (spec §2); elsewhere home. */

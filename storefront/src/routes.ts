@@ -2,7 +2,7 @@
  * The route table (spec §2, with the spec's route names): the one place a route is declared.
  * Everything else about a route is derived from its entry here (docs/architecture.md):
  *
- * - the router (AppRoutes.tsx builds its entries with `routerEntries`, router-entries.ts),
+ * - what the view shows at a path (`routeView`, rendered by AppRoutes.tsx),
  * - its screen's lazy chunk (screens/lazy.ts loads `screens/{screen}.tsx`),
  * - its prerendered page (domain/pages.ts: `page`),
  * - the boot plan: which chunks a served page asks for beside the entry (cli/build/core.ts:
@@ -150,7 +150,7 @@ export type RouteParams = Record<string, string>;
 
 /**
  * Whether a path pattern ("/event/:id") matches a path, and its parameters if so. The rule is
- * the router's (react-router with case-sensitive routes, which router-entries.ts sets): each
+ * the router's (react-router with case-sensitive routes; route-table.test.ts checks the two agree): each
  * segment is percent-decoded ("/%63ontacts" is /contacts), trailing slashes are ignored
  * ("/cart//" is /cart), a parameter is one non-empty segment ("/search/1003/O.Brien" has the
  * number "O.Brien"), and letters are compared as written. A path that cannot be decoded
@@ -192,4 +192,36 @@ export function matchRoute(path: string): RouteMatch | null {
     if (params) return { name, params };
   }
   return null;
+}
+
+/** What the view shows at a path (AppRoutes.tsx renders it; a test checks it against the router). */
+export interface RouteView {
+  /** The route the path names, with its parameters. */
+  readonly match: RouteMatch;
+  /** The route whose screen is shown: the route itself, or the parent a child is shown inside. */
+  readonly screen: RouteName;
+  /** Shown inside the screen (its outlet): the child route named, or the screen's default child. */
+  readonly child: RouteName | null;
+  /** A signed-out visitor at a route for signed-in visitors only: its `signedOut` screen instead. */
+  readonly signedOut: boolean;
+}
+
+/**
+ * What the view shows at `path`, or null for an address the table does not know (home, spec §2):
+ * a child route inside its parent's screen, a parent with its default child (the child at the
+ * parent's own path), and a signed-out visitor the sign-in screen at a signed-in route and below.
+ */
+export function routeView(path: string, signedIn: boolean): RouteView | null {
+  const match = matchRoute(path);
+  if (!match) return null;
+  const named = routeEntry(match.name);
+  const screen = (named.parent ?? match.name) as RouteName;
+  if (routeEntry(screen).signedOut && !signedIn)
+    return { match, screen, child: null, signedOut: true };
+  const child = named.parent
+    ? match.name
+    : (ROUTE_NAMES.find(
+        (c) => routeEntry(c).parent === screen && routeEntry(c).path === named.path,
+      ) ?? null);
+  return { match, screen, child, signedOut: false };
 }

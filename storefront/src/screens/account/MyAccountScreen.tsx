@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
-import { Outlet } from "react-router-dom";
+import { RouteOutlet } from "../../app/route-context.tsx";
 import { useBuy } from "../../app/use-buy.ts";
 import { Screen } from "../../shell/Screen.tsx";
 
@@ -24,7 +24,7 @@ export const MyAccountScreen = observer(function MyAccountScreen() {
           {t`Sign out`}
         </button>
       </div>
-      <Outlet />
+      <RouteOutlet />
     </Screen>
   );
 });

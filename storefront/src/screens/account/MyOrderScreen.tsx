@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useParams } from "react-router-dom";
+import { useRouteParams } from "../../app/route-context.tsx";
 import { useBuy } from "../../app/use-buy.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { onePhoto, purchaseOfOrder } from "../../domain/purchase.ts";
@@ -20,7 +20,7 @@ export const MyOrderScreen = observer(function MyOrderScreen() {
   const { t, i18n } = useLingui();
   const { account, language, ui, settings } = useBuy();
   const productNames = useProductNames();
-  const { id = "" } = useParams();
+  const { id = "" } = useRouteParams();
   const lang = language.language;
 
   useEffect(() => {

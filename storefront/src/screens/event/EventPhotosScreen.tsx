@@ -2,8 +2,9 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { type KeyboardEvent, Suspense, useEffect, useRef } from "react";
-import { useParams, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import type { Event } from "../../api/index.ts";
+import { useRouteParams } from "../../app/route-context.tsx";
 import { useShop } from "../../app/use-shop.ts";
 import { EventLoadError } from "../../parts/event/EventLoadError.tsx";
 import { useEvent } from "../../parts/event/useEvent.ts";
@@ -24,7 +25,7 @@ type Tab = "mine" | "all";
 /** Event photo report (/event/{id}/photos) with the tabs My photos and All photos. */
 export const EventPhotosScreen = observer(function EventPhotosScreen() {
   const { t } = useLingui();
-  const { id = "" } = useParams();
+  const { id = "" } = useRouteParams();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get("tab") === "all" ? "all" : "mine";
   const { event, failure, retry } = useEvent(id);

@@ -2,8 +2,8 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useParams } from "react-router-dom";
 import type { Event } from "../../api/index.ts";
+import { useRouteParams } from "../../app/route-context.tsx";
 import { useShop } from "../../app/use-shop.ts";
 import { type StartingPrice, startingPrices } from "../../domain/catalog.ts";
 import { formatEventDate } from "../../domain/dates.ts";
@@ -26,7 +26,7 @@ import { Link } from "../../ui/Link.tsx";
 export const EventScreen = observer(function EventScreen() {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const { id = "" } = useParams();
+  const { id = "" } = useRouteParams();
   const { language } = useShop();
   const { event, failure, retry } = useEvent(id);
 

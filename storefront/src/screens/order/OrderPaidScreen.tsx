@@ -2,12 +2,13 @@ import { useLingui as useLinguiCore } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useMatch, useNavigate, useParams } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
+import { useRouteName, useRouteParams } from "../../app/route-context.tsx";
 import { useStores } from "../../app/stores-context.tsx";
 import { useBuy } from "../../app/use-buy.ts";
 import { ORDER_STATE_LABELS } from "../../domain/order.ts";
 import { purchaseOfOrder, purchaseOfPreorder } from "../../domain/purchase.ts";
-import { href, routes } from "../../routes.ts";
+import { href } from "../../routes.ts";
 import { Screen } from "../../shell/Screen.tsx";
 import { offlineOf } from "../../stores/OfflineOrdersStore.ts";
 import { Link } from "../../ui/Link.tsx";
@@ -37,8 +38,8 @@ const OrderPaidScreenView = observer(function OrderPaidScreenView() {
   const store = shop.order;
   // The paid orders kept for offline: each order shown as paid is kept, and says so.
   const offline = offlineOf(shop, useStores().env);
-  const { id = "" } = useParams();
-  const preorder = useMatch(routes["preorder-paid"].path) !== null;
+  const { id = "" } = useRouteParams();
+  const preorder = useRouteName() === "preorder-paid";
   const navigate = useNavigate();
   const kind = preorder ? "preorder" : "order";
 

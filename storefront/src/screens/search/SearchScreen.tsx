@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useParams, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
+import { useRouteParams } from "../../app/route-context.tsx";
 import { useShop } from "../../app/use-shop.ts";
 import { EventLoadError } from "../../parts/event/EventLoadError.tsx";
 import { useEvent } from "../../parts/event/useEvent.ts";
@@ -14,7 +15,7 @@ import { Link } from "../../ui/Link.tsx";
 
 /** Participant search (/search) and search opened from a link (/search/{id}/{number}). */
 export function SearchScreen() {
-  const { id, number } = useParams();
+  const { id, number } = useRouteParams();
   return id && number ? <SearchFromUrl id={id} number={number} /> : <ParticipantSearch />;
 }
 
