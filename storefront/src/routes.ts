@@ -150,7 +150,7 @@ export type RouteParams = Record<string, string>;
 
 /**
  * Whether a path pattern ("/event/:id") matches a path, and its parameters if so. The rule is
- * the router's (react-router with case-sensitive routes; route-table.test.ts checks the two agree): each
+ * react-router's with case-sensitive routes (route-table.test.ts checks the two agree): each
  * segment is percent-decoded ("/%63ontacts" is /contacts), trailing slashes are ignored
  * ("/cart//" is /cart), a parameter is one non-empty segment ("/search/1003/O.Brien" has the
  * number "O.Brien"), and letters are compared as written. A path that cannot be decoded
