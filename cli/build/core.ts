@@ -53,17 +53,30 @@ async function listFiles(dir: string, base = dir): Promise<string[]> {
   return out.sort();
 }
 
-/** Hash of the core's inputs: its sources, the build config and the locked dependencies. */
+/**
+ * What shapes the core's files besides its sources: the package (its `sideEffects` decide what
+ * the bundler may drop), the locked dependencies, the catalogs' configuration, and the build's
+ * own modules: the Vite config with every plugin it imports, the boot script and the service
+ * worker (core-inputs.test.ts follows their imports and fails on one missing here).
+ */
+export const CORE_BUILD_INPUTS = [
+  "package.json",
+  "package-lock.json",
+  "lingui.config.ts",
+  "cli/build/vite-config.ts",
+  "cli/build/lean-router.ts",
+  "cli/build/message-parts.ts",
+  "cli/build/module-graph.ts",
+  "cli/build/paths.ts",
+  "cli/build/boot-script.ts",
+  "cli/build/service-worker.ts",
+] as const;
+
+/** Hash of the core's inputs: its sources and CORE_BUILD_INPUTS. */
 export async function coreInputsHash(): Promise<string> {
   return hashFiles([
     ...(await listFiles(STOREFRONT_DIR)).map((f) => join(STOREFRONT_DIR, f)),
-    ...[
-      "lingui.config.ts",
-      "package-lock.json",
-      "cli/build/vite-config.ts",
-      "cli/build/boot-script.ts",
-      "cli/build/service-worker.ts",
-    ].map((f) => resolve(PACKAGE_ROOT, f)),
+    ...CORE_BUILD_INPUTS.map((f) => resolve(PACKAGE_ROOT, f)),
   ]);
 }
 
