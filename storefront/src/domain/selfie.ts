@@ -8,6 +8,21 @@ import { SELFIE_MAX_BYTES } from "./constants.ts";
 export type SelfieFormat = "jpeg" | "png" | "gif" | "webp" | "bmp" | "heic" | "avif";
 export type SelfieRefusal = "too-large" | "not-image";
 
+/** Why a photo cannot be used: this browser cannot read its format, or the file is damaged. */
+export type SelfieUnusable = "format-unreadable" | "damaged";
+
+/** A photo that truly cannot be used; the face search says why instead of "try again". */
+export class SelfieUnusableError extends Error {
+  readonly reason: SelfieUnusable;
+  /** The format its bytes say it is (never its name or claimed type). */
+  readonly format: SelfieFormat | null;
+  constructor(reason: SelfieUnusable, format: SelfieFormat | null) {
+    super(`selfie unusable: ${reason} (${format ?? "unknown format"})`);
+    this.reason = reason;
+    this.format = format;
+  }
+}
+
 /** How many leading bytes selfieFormat needs. */
 export const SELFIE_SNIFF_BYTES = 16;
 

@@ -1,5 +1,5 @@
 import { makeAutoObservable, observable, runInAction } from "mobx";
-import type { Api, Product } from "../api/index.ts";
+import type { FindApi, Product } from "../api/index.ts";
 import { giftOf, packageOffers, photoProductOf } from "../domain/catalog.ts";
 
 /**
@@ -11,11 +11,11 @@ export class CatalogStore {
   /** Products by catalogId, once loaded. */
   // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent: a catalog is set whole and never changed in place, so deep or shallow every reader sees the same products
   readonly products = observable.map<string, Product[]>({}, { deep: false });
-  private readonly api: Api;
+  private readonly api: FindApi;
   /** Calls in flight: a page and an early prefetch of the same catalog share one. */
   private readonly loading = new Map<string, Promise<boolean>>();
 
-  constructor(api: Api) {
+  constructor(api: FindApi) {
     this.api = api;
     // Stryker disable next-line ObjectLiteral,BooleanLiteral,CallExpression: equivalent: api is set once here and the calls in flight are read by no reaction; observable or not the store behaves the same (the products are an observable map of their own, set only in runInAction, and the methods are plain reads of it)
     makeAutoObservable<CatalogStore, "api" | "loading">(this, { api: false, loading: false });

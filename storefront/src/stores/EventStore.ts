@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from "mobx";
-import type { Api, ApiError, ApiResult, Event, Photo } from "../api/index.ts";
+import type { ApiError, ApiResult, Event, FindApi, Photo } from "../api/index.ts";
 import { EVENT_STRIP_PHOTOS } from "../domain/gallery.ts";
 
 /** A call for an event already on its way (started before the shop loaded), if any. */
@@ -12,11 +12,11 @@ export class EventStore {
   readonly loading = new Set<string>();
   /** The first photos of each event shown on its page (the strip); none until loaded. */
   readonly firstPhotos = new Map<string, Photo[]>();
-  private readonly api: Api;
+  private readonly api: FindApi;
   private readonly pending = new Map<string, Promise<Event | null>>();
   private readonly early: EarlyEvent;
 
-  constructor(api: Api, early: EarlyEvent = () => undefined) {
+  constructor(api: FindApi, early: EarlyEvent = () => undefined) {
     this.api = api;
     this.early = early;
     // Stryker disable BooleanLiteral,ObjectLiteral: equivalent, the fields left out of MobX hold services, timers and calls under way, never read by a render; made observable they behave the same

@@ -1,14 +1,17 @@
 import { makeAutoObservable, runInAction } from "mobx";
-import { type Api, MAX_SELFIE_BYTES, type Selfie } from "../api/index.ts";
+import type { FindApi, Selfie } from "../api/index.ts";
+import { MAX_SELFIE_BYTES } from "../api/recognition.ts";
+import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
 import {
   FACE_SEARCH_GIVE_UP_MS,
   faceOutcome,
   faceSearchProgress,
   pollDelayMs,
 } from "../domain/search.ts";
-import { SELFIE_SNIFF_BYTES, selfieRefusal } from "../domain/selfie.ts";
+import { SELFIE_SNIFF_BYTES, SelfieUnusableError, selfieRefusal } from "../domain/selfie.ts";
+import { withTimeout } from "../domain/with-timeout.ts";
 import type { MyPhotosStore } from "./MyPhotosStore.ts";
-import { type PrepareSelfie, prepareSelfie, SelfieUnusableError } from "./selfie-image.ts";
+import type { PrepareSelfie } from "./selfie-image.ts";
 
 /** Face-capture errors of spec §5/§8. */
 export type FaceSearchError =
@@ -22,7 +25,7 @@ export type FaceSearchError =
 export type FaceSearchPhase = "idle" | "uploading" | "searching" | "done" | "error";
 
 export interface FaceSearchDeps {
-  api: Api;
+  api: FindApi;
   myPhotos: MyPhotosStore;
   /** Converts or downscales the photo to JPEG (canvas in the browser). */
   prepare?: PrepareSelfie;
@@ -88,9 +91,14 @@ export class FaceSearchStore {
     const sleep = this.deps.sleep ?? realSleep;
     let jpeg: Blob;
     try {
-      jpeg = await (this.deps.prepare ?? prepareSelfie)(file);
+      // The canvas work loads with the first photo picked: the screen never needs it before.
+      const prepare =
+        this.deps.prepare ??
+        (await withTimeout(import("./selfie-image.ts"), CHUNK_LOAD_TIMEOUT_MS)).prepareSelfie;
+      jpeg = await prepare(file);
     } catch (error) {
-      // A photo this device cannot read says why; anything else may pass on a second try.
+      // A photo this device cannot read says why; anything else (the canvas code failing to
+      // load, offline) may pass on a second try.
       return this.fail(run, error instanceof SelfieUnusableError ? error.reason : "failed");
     }
     if (jpeg.size > MAX_SELFIE_BYTES) return this.fail(run, "too-large");

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { makeAutoObservable, observableShallow, runInAction } from "mobx";
-import type { Api, Photo, PhotoTag } from "../api/index.ts";
+import type { FindApi, Photo, PhotoTag } from "../api/index.ts";
 import { allPhotosEventOf } from "../domain/gallery.ts";
 import { albumErrorOf, type SearchErrorCode } from "../domain/search.ts";
 import type { ErrorStore } from "./ErrorStore.ts";
@@ -9,7 +9,7 @@ import type { NotificationStore } from "./NotificationStore.ts";
 import type { SearchTokenStore } from "./SearchTokenStore.ts";
 
 export interface GalleryDeps {
-  api: Api;
+  api: FindApi;
   events: EventStore;
   tokens: SearchTokenStore;
   notifications: NotificationStore;

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from "mobx";
-import type { Api, Event, Photo, Product } from "../api/index.ts";
+import type { Event, FindApi, Photo, Product } from "../api/index.ts";
 import {
   competitorOfNumber,
   type SearchErrorCode,
@@ -11,7 +11,7 @@ import type { EventStore } from "./EventStore.ts";
 import { type SearchTokenStore, tokenRequestOf } from "./SearchTokenStore.ts";
 
 export interface MyPhotosDeps {
-  api: Api;
+  api: FindApi;
   events: EventStore;
   tokens: SearchTokenStore;
   catalog: CatalogStore;

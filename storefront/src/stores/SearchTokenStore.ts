@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from "mobx";
-import type { Api, ApiError, ApiResult, TokenRequest } from "../api/index.ts";
+import type { ApiError, ApiResult, FindApi, TokenRequest } from "../api/index.ts";
 import { isTokenExpiredStatus, type Subject } from "../domain/search.ts";
 
 interface TokenEntry {
@@ -29,9 +29,9 @@ export class SearchTokenStore {
   readonly tokens = new Map<string, TokenEntry>();
   /** The last token failure per event that was not an expiry. */
   readonly errors = new Map<string, ApiError>();
-  private readonly api: Api;
+  private readonly api: FindApi;
 
-  constructor(api: Api) {
+  constructor(api: FindApi) {
     this.api = api;
     makeAutoObservable<SearchTokenStore, "api">(this, { api: false });
   }

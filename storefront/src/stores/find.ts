@@ -5,7 +5,7 @@
  * loads at start (main.tsx); the cart, checkout and the paid order (./shop.ts) come after, or
  * with a screen that shows them. Only lazy code imports this module.
  */
-import { type Api, apiOver } from "../api/index.ts";
+import { type FindApi, findApiOver } from "../api/find-api.ts";
 import { CatalogStore } from "./CatalogStore.ts";
 import { EventStore } from "./EventStore.ts";
 import { FaceSearchStore } from "./FaceSearchStore.ts";
@@ -16,8 +16,8 @@ import { SearchTokenStore } from "./SearchTokenStore.ts";
 import { SelfieConsentStore } from "./SelfieConsentStore.ts";
 
 export class FindStores {
-  /** Every service: the first screen's transport with the shop's calls added. */
-  readonly api: Api;
+  /** The finding services over the first screen's transport; the shop adds the buying ones. */
+  readonly api: FindApi;
   // Find my photos: events, then the search token, then the stores using both.
   readonly events: EventStore;
   readonly searchTokens: SearchTokenStore;
@@ -30,7 +30,7 @@ export class FindStores {
 
   constructor(root: RootStore) {
     const { env } = root;
-    this.api = apiOver(root.api.http, env.settings.requestsEndpoint);
+    this.api = findApiOver(root.api.http);
     this.events = new EventStore(this.api, (id) => root.takeEarlyEvent(id));
     this.searchTokens = new SearchTokenStore(this.api);
     this.catalog = new CatalogStore(this.api);

@@ -9,24 +9,16 @@
  */
 import { NotAJpegError, stripJpegMetadata } from "../domain/jpeg-metadata.ts";
 import { selfieSize } from "../domain/search.ts";
-import { SELFIE_SNIFF_BYTES, type SelfieFormat, selfieFormat } from "../domain/selfie.ts";
+import {
+  SELFIE_SNIFF_BYTES,
+  type SelfieFormat,
+  SelfieUnusableError,
+  selfieFormat,
+} from "../domain/selfie.ts";
+
+export { type SelfieUnusable, SelfieUnusableError } from "../domain/selfie.ts";
 
 export type PrepareSelfie = (file: Blob) => Promise<Blob>;
-
-/** Why a photo cannot be used: this browser cannot read its format, or the file is damaged. */
-export type SelfieUnusable = "format-unreadable" | "damaged";
-
-/** A photo that truly cannot be used; the face search says why instead of "try again". */
-export class SelfieUnusableError extends Error {
-  readonly reason: SelfieUnusable;
-  /** The format its bytes say it is (never its name or claimed type). */
-  readonly format: SelfieFormat | null;
-  constructor(reason: SelfieUnusable, format: SelfieFormat | null) {
-    super(`selfie unusable: ${reason} (${format ?? "unknown format"})`);
-    this.reason = reason;
-    this.format = format;
-  }
-}
 
 /** Formats browsers commonly cannot decode (Chromium and Firefox read no HEIC). */
 const OFTEN_UNREADABLE: ReadonlySet<SelfieFormat> = new Set(["heic", "avif"]);

@@ -5,6 +5,7 @@
  * nor the API contracts it brings, weighs on the first screen or on the event's photo screen.
  * Order matters: the finding stores first, then the cart, then checkout and the paid order.
  */
+import { type Api, shopApiOver } from "../api/shop-api.ts";
 import { AccountStore } from "./AccountStore.ts";
 import { CartStore } from "./CartStore.ts";
 import { CheckoutStore } from "./CheckoutStore.ts";
@@ -27,6 +28,8 @@ import type { KeyValueStorage } from "./types.ts";
 
 /** The stores of buying: the cart, checkout, the paid order, downloads, accounts, requests. */
 export class BuyStores {
+  /** Every service: the finding ones with the buying ones added, over the same transport. */
+  readonly api: Api;
   // The cart: after language, notifications, errors and search tokens.
   readonly cart: CartStore;
   readonly framePicker: FramePickerStore;
@@ -44,7 +47,8 @@ export class BuyStores {
 
   constructor(root: RootStore, find: FindStores) {
     const { env } = root;
-    const api = find.api;
+    const api = shopApiOver(find.api, env.settings.requestsEndpoint);
+    this.api = api;
     const sleep = env.sleep ? { sleep: env.sleep } : {};
     this.cart = new CartStore({
       ...sleep,
