@@ -1,4 +1,4 @@
-// Weight figures for `npm run bench`: the home and event photos routes' initial
+// Weight figures for `npm run bench`: each participant route's initial
 // JavaScript (gzip) against the floor, a bare React 19 + Vite app built in the same run, and
 // how many scripts each route loads before its first render.
 import { execFile } from "node:child_process";
@@ -35,7 +35,16 @@ export async function benchWeight() {
   const rows = [
     { name: "floor: bare React 19 + Vite app, JS gzip", value: floor / KIB, unit: "KiB" },
   ];
-  const labels = { home: "home route", eventPhotos: "event photos route" };
+  const labels = {
+    home: "home route",
+    event: "event page route",
+    eventPhotos: "event photos route",
+    search: "participant's photos route",
+    cart: "cart route",
+    checkout: "checkout route",
+    paidOrder: "paid order route",
+    contacts: "contacts route",
+  };
   for (const [key, route] of Object.entries(ROUTES)) {
     // The default tenant's first language (ru): its catalog loads before the first render.
     const weight = await routeWeight(coreDir, route.screens, "ru", route.catalog);

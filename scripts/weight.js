@@ -9,17 +9,50 @@ import { gzipSync } from "node:zlib";
 /**
  * The routes measured, by the modules they load before their first render beside the entry
  * (keys of the Vite manifest): the view (React, the router, the shell and home), which main.tsx
- * imports beside the stores, and the route's lazy screen; and the catalog they load: home only
- * the first screen's messages (cli/build/message-parts.ts), the event's photo screen its own
- * part (i18n.ts names the screens that have one).
+ * imports beside the stores, on every route but home the shop's finding stores, and the route's
+ * lazy screen; and the catalog they load: home only the first screen's messages
+ * (cli/build/message-parts.ts), the event's screens their own part (i18n.ts names the screens
+ * that have one), every other screen the whole.
  */
 const VIEW = "src/view.tsx";
+/** The shop's finding stores, which main.tsx loads at once on every route but home. */
+const FIND = "src/stores/find.ts";
 export const ROUTES = {
   home: { path: "/", screens: [VIEW], catalog: /** @type {"first"} */ ("first") },
+  event: {
+    path: "/event/1003",
+    screens: [VIEW, FIND, "src/screens/event/EventScreen.tsx"],
+    catalog: /** @type {`screen:${string}`} */ ("screen:event/EventScreen"),
+  },
   eventPhotos: {
     path: "/event/1003/photos",
-    screens: [VIEW, "src/screens/event/EventPhotosScreen.tsx"],
+    screens: [VIEW, FIND, "src/screens/event/EventPhotosScreen.tsx"],
     catalog: /** @type {`screen:${string}`} */ ("screen:event/EventPhotosScreen"),
+  },
+  search: {
+    path: "/search/1003/101",
+    screens: [VIEW, FIND, "src/screens/search/SearchScreen.tsx"],
+    catalog: /** @type {"whole"} */ ("whole"),
+  },
+  cart: {
+    path: "/cart",
+    screens: [VIEW, FIND, "src/screens/cart/CartScreen.tsx"],
+    catalog: /** @type {"whole"} */ ("whole"),
+  },
+  checkout: {
+    path: "/order",
+    screens: [VIEW, FIND, "src/screens/order/CheckoutScreen.tsx"],
+    catalog: /** @type {"whole"} */ ("whole"),
+  },
+  paidOrder: {
+    path: "/order/900001",
+    screens: [VIEW, FIND, "src/screens/order/OrderPaidScreen.tsx"],
+    catalog: /** @type {"whole"} */ ("whole"),
+  },
+  contacts: {
+    path: "/contacts",
+    screens: [VIEW, FIND, "src/screens/contacts/ContactsScreen.tsx"],
+    catalog: /** @type {"whole"} */ ("whole"),
   },
 };
 

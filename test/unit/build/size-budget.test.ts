@@ -1,5 +1,5 @@
 /**
- * Size budgets: the home and event photos routes' initial JavaScript and CSS, gzip,
+ * Size budgets: each participant route's initial JavaScript and CSS, gzip,
  * counted from the core build exactly as `npm run bench` counts them (scripts/weight.js), may
  * not grow past size-budget.json. A heavy import on the first screen fails the test command.
  */
@@ -39,7 +39,7 @@ describe("size budgets of the first screens", () => {
           screen
             .split("/")
             .pop()
-            ?.replace(/\.tsx$/, "") ?? "";
+            ?.replace(/\.tsx?$/, "") ?? "";
         expect(weight.files.some((f) => f.includes(base))).toBe(true);
       }
     });
