@@ -8,13 +8,14 @@ import { Drawer } from "./Drawer.tsx";
 import { Footer } from "./Footer.tsx";
 import { FramePickerHost } from "./FramePickerHost.tsx";
 import { Notifications } from "./Notifications.tsx";
-import { ScrollRestoration } from "./ScrollRestoration.tsx";
 import { Snackbar } from "./Snackbar.tsx";
+import { useScrollRestoration } from "./useScrollRestoration.ts";
 
 /** The app shell: bar, drawer, main content, footer, notifications and the error snackbar. */
 export const Layout = observer(function Layout({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const { ui, settings } = useStores();
+  useScrollRestoration(settings.settings.id);
 
   useEffect(() => {
     // Only breakpoint crossings matter, so listen to media queries rather than every resize.
@@ -42,7 +43,6 @@ export const Layout = observer(function Layout({ children }: { children: ReactNo
       <Footer />
       <FramePickerHost />
       <Snackbar />
-      <ScrollRestoration tenant={settings.settings.id} />
     </div>
   );
 });
