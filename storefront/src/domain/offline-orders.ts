@@ -42,6 +42,15 @@ export function isPhotosCache(name: string, tenant: string): boolean {
   return isNamed(name, PHOTOS, tenant);
 }
 
+/**
+ * Whether a request may be for a photo downloaded in the background: one the page fetches ("Save
+ * all" reads each file: no destination) or shows (an image). A script, a stylesheet, a font, a
+ * page or a manifest never is, so the worker answers those without looking through the caches.
+ */
+export function mayBeKeptPhoto(destination: string): boolean {
+  return destination === "" || destination === "image";
+}
+
 /** Whether a cache holds anything of the person (a kept order, downloaded photos): sign-out. */
 export function isPersonCache(name: string, tenant: string): boolean {
   return isKeptOrderCache(name, tenant) || isPhotosCache(name, tenant);

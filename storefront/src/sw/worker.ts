@@ -13,7 +13,12 @@
  * is twenty lines, and Workbox's precaching of a build's files has no place here (the shop
  * keeps one order's page, not the whole app).
  */
-import { isKeptOrderCache, isPhotosCache, pageOfPhotos } from "../domain/offline-orders.ts";
+import {
+  isKeptOrderCache,
+  isPhotosCache,
+  mayBeKeptPhoto,
+  pageOfPhotos,
+} from "../domain/offline-orders.ts";
 
 interface ExtendableEvent extends Event {
   waitUntil(work: Promise<unknown>): void;
@@ -76,7 +81,12 @@ scope.addEventListener("fetch", (event) => {
 async function answer(event: FetchEvent): Promise<Response> {
   const { request } = event;
   const navigation = request.mode === "navigate";
-  const downloaded = navigation ? null : await fromCaches(request, isPhotosCache, false);
+  // Only a photo's request looks through the downloads: the page's scripts, styles and fonts
+  // go straight to the network, with no list of caches read first.
+  const downloaded =
+    navigation || !mayBeKeptPhoto(request.destination)
+      ? null
+      : await fromCaches(request, isPhotosCache, false);
   if (downloaded) return downloaded;
   try {
     const preloaded = navigation ? await event.preloadResponse : undefined;

@@ -16,6 +16,7 @@ import {
   MAX_KEPT_ASSETS,
   MAX_KEPT_ORDERS,
   MAX_KEPT_THUMBNAILS,
+  mayBeKeptPhoto,
   ordersToDrop,
 } from "../../../storefront/src/domain/offline-orders.ts";
 import { AuthStore } from "../../../storefront/src/stores/AuthStore.ts";
@@ -371,5 +372,15 @@ describe("sign-out on a shared phone", () => {
     });
     await store.signOut();
     expect(order).toEqual(["caches gone", "provider"]);
+  });
+});
+
+describe("what the worker looks for among the photos downloaded in the background", () => {
+  it("a file the page fetches or an image it shows, never its scripts, styles, fonts or pages", () => {
+    expect(mayBeKeptPhoto("")).toBe(true);
+    expect(mayBeKeptPhoto("image")).toBe(true);
+    for (const other of ["script", "style", "font", "document", "manifest", "worker", "audio"]) {
+      expect(mayBeKeptPhoto(other), other).toBe(false);
+    }
   });
 });
