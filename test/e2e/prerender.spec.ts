@@ -156,6 +156,10 @@ test.describe("on a phone", () => {
     // A slow network: the app's entry arrives 1.5 s after the page has painted.
     await arriveLate(page, /\/assets\/index-[\w-]+\.js$/, 1_500);
     await page.goto(tenantUrl("mysport"), { waitUntil: "commit" });
+    // The boot script has run (it asks for the app's modules once the page has painted): from
+    // then on a tap is kept. Before it, on a busy machine, the button is painted but nothing
+    // listens yet, and a tap there is the browser's alone.
+    await page.waitForFunction(() => document.querySelector('link[rel="modulepreload"]') !== null);
     const menu = page.getByRole("button", { name: "Открыть меню" });
     await menu.click();
     expect(await page.evaluate(() => document.documentElement.dataset.app ?? "")).toBe("");
