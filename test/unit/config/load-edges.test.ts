@@ -430,6 +430,21 @@ describe("where problems in a family are listed, and what a tenant's hash covers
     ]);
   });
 
+  it("guesses no key the map already has for a misspelt one", async () => {
+    const lines = await linesFor("typo", [
+      ["tenantName: MySport\n", "tenantName: MySport\ntenantNme: Other\n"],
+    ]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^tenants\/typo\.yaml:2:1 {2}tenantNme {2}unknown key "tenantNme"; expected one of tenantName, /,
+      ),
+    ]);
+    const alone = await linesFor("typo-alone", [["tenantName: MySport\n", "tenantNme: MySport\n"]]);
+    expect(alone).toContain(
+      'tenants/typo-alone.yaml:1:1  tenantNme  unknown key "tenantNme" — did you mean "tenantName"?',
+    );
+  });
+
   it("names the keys a list item may have when one of its keys is unknown", async () => {
     expect(
       await linesFor("list-key", [
