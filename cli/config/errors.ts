@@ -116,6 +116,7 @@ function rawSchemaAt(root: ZodType, path: readonly PropertyKey[]): ZodType | und
   for (const seg of path) {
     if (!s) return undefined;
     const def = defOf(unwrap(s));
+    // Stryker disable next-line LogicalOperator,OptionalChaining: only an object schema has a shape
     if (def.type === "object" && typeof seg === "string") s = def.shape?.[seg];
     else if (def.type === "array" && typeof seg === "number") s = def.element;
     else return undefined;
