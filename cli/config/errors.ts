@@ -103,7 +103,8 @@ function unwrap(s: ZodType, onWrapper?: (type: string | undefined) => void): Zod
   let cur = s;
   for (;;) {
     const def = defOf(cur);
-    const next = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
+    // Wrappers hold their schema in innerType; a pipe (the only def with `in`) in `in`.
+    const next = def.innerType ?? def.in;
     if (!next) return cur;
     onWrapper?.(def.type);
     cur = next;
