@@ -8,6 +8,7 @@
 import { open, realpath } from "node:fs/promises";
 import { extname, isAbsolute, relative, resolve, sep } from "node:path";
 import { contentProblem } from "./asset-content.ts";
+import { isMapValue } from "./extends.ts";
 
 export const ASSET_FIELDS = ["logo", "logoSmall", "favicon", "hero"] as const;
 type AssetField = (typeof ASSET_FIELDS)[number];
@@ -137,9 +138,8 @@ export async function checkAssets(
   shownDir: string,
   data: unknown,
 ): Promise<AssetResult[]> {
-  const theme =
-    data && typeof data === "object" ? (data as Record<string, unknown>).theme : undefined;
-  if (!theme || typeof theme !== "object") return [];
+  const theme = isMapValue(data) ? data.theme : undefined;
+  if (!isMapValue(theme)) return [];
   let realDir = tenantsDir;
   try {
     realDir = await realpath(tenantsDir);
@@ -148,21 +148,19 @@ export async function checkAssets(
   }
   const spots: AssetSpot[] = [];
   for (const field of ASSET_FIELDS) {
-    const value = (theme as Record<string, unknown>)[field];
+    const value = theme[field];
     if (typeof value !== "string") continue;
     const kind = extname(value).toLowerCase() === ".svg" ? "an SVG" : "a raster image";
     const what = `${ASSET_LIMITS[field].what} as ${kind}`;
     spots.push({ path: ["theme", field], value, limit: assetLimit(field, value), what });
   }
-  const fonts = (theme as Record<string, unknown>).fonts;
+  const fonts = isMapValue(theme.fonts) ? theme.fonts : {};
   for (const field of FONT_FIELDS) {
-    const value =
-      fonts && typeof fonts === "object" ? (fonts as Record<string, unknown>)[field] : undefined;
+    const value = fonts[field];
     if (typeof value !== "string") continue;
     spots.push({ path: ["theme", "fonts", field], value, limit: FONT_LIMIT, what: "a font file" });
   }
-  const license =
-    fonts && typeof fonts === "object" ? (fonts as Record<string, unknown>).license : undefined;
+  const license = fonts.license;
   if (typeof license === "string") {
     const what = "a font's licence text";
     spots.push({ path: ["theme", "fonts", "license"], value: license, limit: LICENSE_LIMIT, what });

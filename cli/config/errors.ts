@@ -103,7 +103,8 @@ function unwrap(s: ZodType, onWrapper?: (type: string | undefined) => void): Zod
   let cur = s;
   for (;;) {
     const def = defOf(cur);
-    const next = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
+    // Wrappers hold their schema in innerType; a pipe (the only def with `in`) in `in`.
+    const next = def.innerType ?? def.in;
     if (!next) return cur;
     onWrapper?.(def.type);
     cur = next;
@@ -116,6 +117,7 @@ function rawSchemaAt(root: ZodType, path: readonly PropertyKey[]): ZodType | und
   for (const seg of path) {
     if (!s) return undefined;
     const def = defOf(unwrap(s));
+    // Stryker disable next-line LogicalOperator,OptionalChaining: only an object schema has a shape
     if (def.type === "object" && typeof seg === "string") s = def.shape?.[seg];
     else if (def.type === "array" && typeof seg === "number") s = def.element;
     else return undefined;

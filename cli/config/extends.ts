@@ -100,7 +100,10 @@ export function layerOf(layers: readonly Layer[], path: readonly PropertyKey[]):
     }
     const top = next[0];
     if (!top) break;
-    // Only maps merge: below a list or a scalar, the nearest layer alone is live.
+    // Only maps merge: below a list or a scalar, the nearest layer alone is live. Equivalent: a
+    // list or scalar after the maps finds no map key (lists are indexed by numbers), and when top
+    // is none, next is [top] alone and a step found nowhere keeps `best`.
+    // Stryker disable next-line MethodExpression,ArrayDeclaration: see above
     live = isMapValue(top.value) ? next.filter((l) => isMapValue(l.value)) : [top];
     best = top;
   }

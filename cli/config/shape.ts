@@ -37,7 +37,10 @@ export function yamlShapeProblem(text: string): ShapeProblem | null {
   let nodes = 0;
   let flow = 0;
   let onLine = 0;
+  // The lexer's first token of a document, its doc-mode mark, resets both before either is read.
+  // Stryker disable next-line BooleanLiteral: see above
   let lineStart = true;
+  // Stryker disable next-line ArrayDeclaration: see above
   const indents: number[] = [];
   for (const token of new Lexer().lex(text)) {
     const type = CST.tokenType(token);
@@ -51,12 +54,14 @@ export function yamlShapeProblem(text: string): ShapeProblem | null {
     if (type === "space" && lineStart) {
       // Indentation: a deeper line opens a level, a shallower one closes levels.
       const indent = token.length;
+      // Stryker disable next-line EqualityOperator: an equal level popped is pushed again below
       while (indents.length && (indents.at(-1) ?? 0) > indent) indents.pop();
       if (!indents.length || (indents.at(-1) ?? 0) < indent) indents.push(indent);
       lineStart = false;
       continue;
     }
-    if (lineStart && type !== "space" && type !== "comment") {
+    // A space at a line's start was taken above.
+    if (lineStart && type !== "comment") {
       indents.length = 0;
       lineStart = false;
     }

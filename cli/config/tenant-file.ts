@@ -25,6 +25,8 @@ function yamlProblem(doc: Document, lc: LineCounter, file: string, e: YAMLError)
     return { file, line, col, path: path.length ? formatPath(path) : "(yaml)", message };
   }
   // In a broken document a data path would mislead, so syntax errors name none.
+  // yaml's pretty errors end their first line with " at line N, column M:" (the context follows).
+  // Stryker disable next-line Regex: see above
   const text = (e.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
   return { file, line, col, path: "(yaml)", message: `invalid YAML: ${text}` };
 }
@@ -79,12 +81,17 @@ export async function readLayer(
     return { ok: false, problems: [{ file, line, col, path: "(yaml)", message: shape.message }] };
   }
   const lc = new LineCounter();
+  // Equivalent as far as a problem shows: "core" is YAML 1.2's default schema, the pretty suffix
+  // is cut from the message above, and no log level but "warn" or "debug" writes to the console.
   const doc = parseDocument(text, {
     version: "1.2",
+    // Stryker disable next-line StringLiteral: see above
     schema: "core",
     uniqueKeys: true,
+    // Stryker disable next-line BooleanLiteral: see above
     prettyErrors: true,
     lineCounter: lc,
+    // Stryker disable next-line StringLiteral: see above
     logLevel: "error",
   });
   const syntax = [...doc.errors, ...doc.warnings].map((e) => yamlProblem(doc, lc, file, e));
@@ -105,6 +112,7 @@ export async function readLayer(
   } catch (e) {
     // yaml refuses documents whose aliases expand too much (the "billion laughs" attack).
     const { line, col } = positionAt(lc, firstAliasOffset(doc));
+    // Stryker disable next-line OptionalChaining: yaml throws Error objects, never null
     const message = /alias/i.test(String((e as Error)?.message))
       ? `too many alias expansions; expected at most ${MAX_ALIAS_COUNT} — write the values out instead of nesting aliases`
       : `invalid YAML: ${(e as Error)?.message ?? String(e)}`;

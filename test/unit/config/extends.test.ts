@@ -188,6 +188,33 @@ describe("problems in a family are placed where the value was written", () => {
     ]);
   });
 
+  it("a map written over a middle layer's scalar takes nothing from below it: what it lacks is placed at it", async () => {
+    // b replaces a's palette with a scalar, and c a palette of one colour over that: c's palette is
+    // all the merged tenant has, so the colours it lacks are c's to write, not a's.
+    const c =
+      'extends: b\nhosts:\n  - host: c.example\ntheme:\n  palette:\n    primary: "#0d47a1"\n';
+    const r = await load("c", {
+      a: BASE_YAML,
+      b: "extends: a\nhosts:\n  - host: b.example\ntheme:\n  palette: dark\n",
+      c,
+    });
+    const missing = [
+      "onPrimary",
+      "secondary",
+      "background",
+      "surface",
+      "text",
+      "textMuted",
+      "error",
+    ];
+    expect(problems(r)).toEqual(
+      missing.map(
+        (key) =>
+          `${at("tenants/c.yaml", c, "palette")}  theme.palette.${key}  missing required field; expected a string`,
+      ),
+    );
+  });
+
   it("a YAML syntax error in the base names the base", async () => {
     const base = mutate([["tenantName: MySport", "tenantName: [MySport"]]);
     const r = await load("blue", { family: base, blue: CHILD });

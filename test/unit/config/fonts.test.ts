@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { brotliCompressSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { FONT_LIMIT } from "../../../cli/config/assets.ts";
 import {
@@ -49,6 +49,53 @@ function patched(offset: number, value: number): Buffer {
   return copy;
 }
 
+/** WOFF2's UIntBase128 at `at` of a sound font: the value and where the next field starts. */
+function base128(b: Buffer, at: number): [number, number] {
+  let value = 0;
+  for (let i = 0; ; i++) {
+    const byte = b.readUInt8(at + i);
+    value = value * 128 + (byte & 0x7f);
+    if ((byte & 0x80) === 0) return [value, at + i + 1];
+  }
+}
+
+/** WOFF2's known-tag indexes of the tables edited here. */
+const TAG_INDEX = { head: 1, hhea: 2 };
+
+/**
+ * A copy of Manrope whose `tag` table is edited: the tables are unpacked, edited and packed again
+ * under the same directory, so the WOFF2 checks pass and only the font's own tables are wrong.
+ */
+function withTable(tag: keyof typeof TAG_INDEX, edit: (table: Buffer) => void): Buffer {
+  let at = 48;
+  let offset = 0;
+  let found = -1;
+  for (let t = 0; t < MANROPE.readUInt16BE(12); t++) {
+    const flags = MANROPE.readUInt8(at++);
+    const known = flags & 0x3f;
+    if (known === 0x3f) at += 4;
+    if (known === TAG_INDEX[tag]) found = offset;
+    let length: number;
+    [length, at] = base128(MANROPE, at);
+    const glyfOrLoca = known === 10 || known === 11;
+    if (glyfOrLoca ? flags >> 6 === 0 : flags >> 6 !== 0) [length, at] = base128(MANROPE, at);
+    offset += length;
+  }
+  if (found < 0) throw new Error(`Manrope has no ${tag} table`);
+  const tables = brotliDecompressSync(MANROPE.subarray(at, at + MANROPE.readUInt32BE(20)));
+  edit(tables.subarray(found));
+  const packed = brotliCompressSync(tables, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+  const header = Buffer.from(MANROPE.subarray(0, at));
+  header.writeUInt32BE(at + packed.length, 8);
+  header.writeUInt32BE(packed.length, 20);
+  return Buffer.concat([header, packed]);
+}
+
+/** Manrope with 0 units per em (head.unitsPerEm, at byte 18 of its head table). */
+const ZERO_EM = withTable("head", (head) => head.writeUInt16BE(0, 18));
+/** Manrope whose hhea has no horizontal metrics (numberOfHMetrics, byte 34): no glyph is wide. */
+const ZERO_WIDTH = withTable("hhea", (hhea) => hhea.writeUInt16BE(0, 34));
+
 describe("the fallback's metric overrides", () => {
   it("are 100 % for the fallback font itself, its own ascent, descent and line gap per em", () => {
     expect(fallbackOverrides(FALLBACK_FONT.metrics)).toEqual({
@@ -69,6 +116,23 @@ describe("the fallback's metric overrides", () => {
     expect(o.ascentOverride).toBe(`${((2132 / (2000 * size)) * 100).toFixed(4)}%`);
     expect(o.descentOverride).toBe(`${((600 / (2000 * size)) * 100).toFixed(4)}%`);
     expect(o.lineGapOverride).toBe("0.0000%");
+  });
+
+  it("refuse a font with no units per em or no width, which no fallback can be sized to", async () => {
+    const unusable = "a font without usable metrics (units per em, ascent, descent, average width)";
+    expect(await fontMetrics(ZERO_EM)).toBe(unusable);
+    expect(await fontMetrics(ZERO_WIDTH)).toBe(unusable);
+    // The edit is all that changed: the same font with its own values packed again is read.
+    const repacked = await fontMetrics(withTable("head", () => {}));
+    if (typeof repacked === "string") throw new Error(repacked);
+    expect([repacked.unitsPerEm, repacked.ascent, repacked.descent]).toEqual([2000, 2132, -600]);
+    expect(repacked.xWidthAvg).toBeGreaterThan(0);
+  });
+
+  it("say why bytes are no font at all, in the reader's words", async () => {
+    expect(await fontMetrics(new TextEncoder().encode("a text file named .woff2"))).toBe(
+      "not a readable font (Unknown font format)",
+    );
   });
 
   it("put the brand font and its matched fallback before the tenant's own list", () => {
@@ -200,6 +264,13 @@ describe("theme.fonts in a tenant file", () => {
         `^tenants/branded\\.yaml:${line}:14 {2}theme\\.fonts\\.regular {2}tenants/mysport/brand-400\\.woff2: not a readable font \\(.+\\)$`,
       ),
     );
+  });
+
+  it("refuses a WOFF2 font whose own tables give no units per em or no widths, where the YAML names it", async () => {
+    const line = WITH_FONTS.split("\n").findIndex((l) => l.includes("brand-400")) + 1;
+    const refusal = `tenants/branded.yaml:${line}:14  theme.fonts.regular  tenants/mysport/brand-400.woff2: a font without usable metrics (units per em, ascent, descent, average width)`;
+    expect(await problemsOf(ZERO_EM)).toEqual([refusal]);
+    expect(await problemsOf(ZERO_WIDTH)).toEqual([refusal]);
   });
 
   it("takes at most a regular and a bold file, and a plain family name", async () => {

@@ -49,6 +49,22 @@ describe("invalid tenant configs", () => {
     ]);
   });
 
+  it(`refuses more than ${MAX_ALIAS_COUNT} expansions even when none nests, at the first alias`, async () => {
+    const aliases = Array.from({ length: MAX_ALIAS_COUNT + 10 }, () => "*name").join(", ");
+    scratch.write(
+      "many-aliases",
+      `${mutate([["tenantName: MySport", "tenantName: &name MySport"]])}cardNote: [${aliases}]\n`,
+    );
+    const result = await loadTenant(scratch.tenantsDir, "many-aliases");
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^tenants/many-aliases\\.yaml:\\d+:12  \\(yaml\\)  too many alias expansions; expected at most ${MAX_ALIAS_COUNT} `,
+        ),
+      ),
+    ]);
+  });
+
   it("accepts a few aliases within the limit", async () => {
     scratch.write(
       "few-aliases",

@@ -4,7 +4,8 @@
  * throws), and what it reads from the asset files beside it: each asset field's size limit,
  * paths that leave tenants/ and files that are not files.
  */
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { inside } from "../../../cli/config/assets.ts";
@@ -393,5 +394,94 @@ describe("an asset refused for what it holds, and fonts that are no map", () => 
     expect(lines[0]).toMatch(
       /^tenants\/null-fonts\.yaml:17:10 {2}theme\.fonts {2}expected a map of keys, received null/,
     );
+  });
+});
+
+describe("where problems in a family are listed, and what a tenant's hash covers", () => {
+  it("lists the tenant's own file first, then each base by its name, each in the order of its lines", async () => {
+    // b's problem is on an earlier line than a's, and b is the nearer base: the listing goes by
+    // file name, then by line.
+    const a = mutate([["radius: 8", "radius: 99"]]);
+    const b = "extends: a\nhosts:\n  - host: b.example\ntenantName: 5\n";
+    scratch().write("a", a);
+    scratch().write("b", b);
+    scratch().write("c", "extends: b\nhosts:\n  - host: c.example\nshortName: [x]\n");
+    expect(await linesOf("c")).toEqual([
+      'tenants/c.yaml:4:12  shortName  expected a string, received ["x"]',
+      `tenants/a.yaml:${a.split("\n").findIndex((l) => l.includes("radius")) + 1}:11  theme.radius  expected a number ≤ 32, received 99`,
+      "tenants/b.yaml:4:13  tenantName  expected a string, received 5",
+    ]);
+  });
+
+  it("lists a base's problems after those of a base named before it, whatever their lines", async () => {
+    // a's problem is checked first (tenantName) but written on its last line; b's is on line 4.
+    const a = `${BASE_YAML.replace("tenantName: MySport\n", "")}tenantName: 5\n`;
+    scratch().write("a", a);
+    scratch().write("b", "extends: a\nhosts:\n  - host: b.example\nmenu: 5\n");
+    const lines = await linesOf("b");
+    expect(lines.map((l) => l.split("  ")[0]?.replace(/:\d+:\d+$/, ""))).toEqual([
+      "tenants/b.yaml",
+      "tenants/a.yaml",
+    ]);
+    scratch().write("c", "extends: b\nhosts:\n  - host: c.example\n");
+    expect((await linesOf("c")).map((l) => l.split(":")[0])).toEqual([
+      "tenants/a.yaml",
+      "tenants/b.yaml",
+    ]);
+  });
+
+  it("guesses no key the map already has for a misspelt one", async () => {
+    const lines = await linesFor("typo", [
+      ["tenantName: MySport\n", "tenantName: MySport\ntenantNme: Other\n"],
+    ]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^tenants\/typo\.yaml:2:1 {2}tenantNme {2}unknown key "tenantNme"; expected one of tenantName, /,
+      ),
+    ]);
+    const alone = await linesFor("typo-alone", [["tenantName: MySport\n", "tenantNme: MySport\n"]]);
+    expect(alone).toContain(
+      'tenants/typo-alone.yaml:1:1  tenantNme  unknown key "tenantNme" — did you mean "tenantName"?',
+    );
+  });
+
+  it("names the keys a list item may have when one of its keys is unknown", async () => {
+    expect(
+      await linesFor("list-key", [
+        ["  - host: mysport.ru\n", "  - host: mysport.ru\n    colour: red\n"],
+      ]),
+    ).toEqual([
+      expect.stringMatching(
+        /^tenants\/list-key\.yaml:\d+:5 {2}hosts\[0\]\.colour {2}unknown key "colour"; expected one of host, /,
+      ),
+    ]);
+  });
+
+  it("hashes a tenant without a base as its YAML then each asset's path and bytes, as it always did", async () => {
+    scratch().write("hashed", BASE_YAML);
+    const r = await loadTenant(scratch().tenantsDir, "hashed");
+    if (!r.ok) throw new Error(r.problems.map(formatProblem).join("\n"));
+    // As written: the scratch folder gives the tenant hosts of its own.
+    const yaml = readFileSync(join(scratch().tenantsDir, "hashed.yaml"));
+    const expected = createHash("sha256").update(yaml);
+    for (const rel of ["mysport/logo.svg", "mysport/logo-small.svg", "mysport/favicon.svg"]) {
+      expected.update(`\0${rel}\0`).update(readFileSync(join(scratch().tenantsDir, rel)));
+    }
+    expect(r.hash).toBe(expected.digest("hex"));
+  });
+
+  it("hashes each base after the tenant's own file, marked with its id", async () => {
+    const child = "extends: hashed-base\nhosts:\n  - host: child.example\n";
+    scratch().write("hashed-base", BASE_YAML);
+    scratch().write("hashed-child", child);
+    const r = await loadTenant(scratch().tenantsDir, "hashed-child");
+    if (!r.ok) throw new Error(r.problems.map(formatProblem).join("\n"));
+    const expected = createHash("sha256").update(child);
+    const base = readFileSync(join(scratch().tenantsDir, "hashed-base.yaml"));
+    expected.update("\0extends\0hashed-base\0").update(base);
+    for (const rel of ["mysport/logo.svg", "mysport/logo-small.svg", "mysport/favicon.svg"]) {
+      expected.update(`\0${rel}\0`).update(readFileSync(join(scratch().tenantsDir, rel)));
+    }
+    expect(r.hash).toBe(expected.digest("hex"));
   });
 });

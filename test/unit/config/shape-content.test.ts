@@ -112,6 +112,16 @@ describe("yamlShapeProblem", () => {
     expect(yamlShapeProblem(fits)).toBeNull();
   });
 
+  it("a line that steps back between two open levels opens one at its own indentation", () => {
+    const line = (indent: number, key: string) => `${" ".repeat(indent)}${key}:`;
+    // 30 levels two spaces apart (2 … 60), then 59: it closes 60 and opens 59, still 30.
+    const down = Array.from({ length: 30 }, (_, i) => line(2 + i * 2, `k${i}`));
+    // From 59, each line one space deeper opens one more: 60 is 31, 61 is 32, 62 is 33.
+    const back = [59, 60, 61, 62, 63].map((indent, i) => line(indent, `b${i}`));
+    const text = `r:\n${[...down, ...back].join("\n")} 1\n`;
+    expect(yamlShapeProblem(text)?.offset).toBe(text.indexOf("b3"));
+  });
+
   it("keys side by side at one indentation are one level", () => {
     const siblings = `r:\n${Array.from({ length: 40 }, (_, i) => `  k${i}: 1`).join("\n")}\n`;
     expect(yamlShapeProblem(siblings)).toBeNull();
