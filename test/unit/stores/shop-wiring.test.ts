@@ -8,9 +8,12 @@
 import { describe, expect, it, vi } from "vitest";
 import type { EcommerceEvent } from "../../../storefront/src/domain/analytics.ts";
 import { CartStore } from "../../../storefront/src/stores/CartStore.ts";
+import { CART_COOKIE } from "../../../storefront/src/stores/cart-identity.ts";
+import { memoryCookies } from "../../../storefront/src/stores/cookies.ts";
 import type { FilePorts } from "../../../storefront/src/stores/files.ts";
 import { findOf, withFind } from "../../../storefront/src/stores/find.ts";
 import { shopOf, withShop } from "../../../storefront/src/stores/shop.ts";
+import { tenantCookies } from "../../../storefront/src/stores/tenant-storage.ts";
 import { failed, ok } from "../fixtures/api-results.ts";
 import { recordingFetch } from "../fixtures/recording-fetch.ts";
 import { testSettings } from "../fixtures/settings.ts";
@@ -99,6 +102,16 @@ describe("the buying stores", () => {
     } finally {
       listen.mockRestore();
     }
+  });
+
+  it("the cart this device keeps in the tenant's cookie is the one opened", async () => {
+    const jar = memoryCookies();
+    const id = "0123456789abcdef0123456789abcdef";
+    tenantCookies(jar, "t").set(CART_COOKIE, id, 365);
+    const { store, rec } = root({ cookies: jar });
+    await withShop(store).cart.init();
+    expect(rec.lines[0]).toBe(`GET /shoppingCarts/${id}`);
+    withShop(store).cart.dispose();
   });
 
   it("saving files and the pay page's redirect go through the environment's ports", () => {
