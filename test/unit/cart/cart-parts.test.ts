@@ -13,6 +13,7 @@ import {
   CART_COOKIE,
   CART_STORAGE_KEY as CART_ENTRY,
   cartIdOfStorageEvent,
+  freshCartId,
   keepCartId,
   readCartId,
 } from "../../../storefront/src/stores/cart-identity.ts";
@@ -141,6 +142,30 @@ describe("the cart's identity on the device", () => {
     expect(cartIdOfStorageEvent("storefront.language", entry)).toBeNull();
     expect(cartIdOfStorageEvent(CART_ENTRY, null)).toBeNull();
     expect(cartIdOfStorageEvent(null, null)).toBeNull();
+  });
+
+  it("a corrupted entry from another tab names no cart", () => {
+    for (const entry of ['{"cartId":', "", "null", "5", '"cart-1"', "[]"]) {
+      expect(cartIdOfStorageEvent(CART_ENTRY, entry)).toBeNull();
+    }
+  });
+
+  it("a new cart is named by 32 random hexadecimal digits, unless the device names it", () => {
+    const d = { storage: mapStorage(new Map()), cookies: memoryCookies() };
+    const [first, second] = [freshCartId(d), freshCartId(d)];
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
+    expect(freshCartId({ ...d, newId: () => "cart-9" })).toBe("cart-9");
+  });
+
+  it("without a clock of its own, the entry's time is the device's clock", () => {
+    const map = new Map<string, string>();
+    const before = Date.now();
+    keepCartId({ storage: mapStorage(map), cookies: memoryCookies() }, "cart-3", true);
+    const { cartId, updatedAt } = JSON.parse(map.get(CART_ENTRY) ?? "");
+    expect(cartId).toBe("cart-3");
+    expect(updatedAt).toBeGreaterThanOrEqual(before);
+    expect(updatedAt).toBeLessThanOrEqual(Date.now());
   });
 });
 
