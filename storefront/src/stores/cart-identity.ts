@@ -54,10 +54,12 @@ function randomId(): string {
 
 /** The cart id of a storage entry; null for a missing or corrupted one. */
 function parseEntry(value: string | null): string | null {
+  // Stryker disable next-line ConditionalExpression: equivalent, JSON.parse of an empty entry throws (caught: null) and of null is null (no id)
   if (!value) return null;
   try {
     const parsed: unknown = JSON.parse(value);
     const id =
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, a scalar has no cartId (undefined: no id) and null's throws (caught: null)
       parsed && typeof parsed === "object" ? (parsed as { cartId?: unknown }).cartId : null;
     return isCartId(id) ? id : null;
   } catch {

@@ -5,7 +5,7 @@
  * identity on the device (spec §3, §9: cookie and local storage), the bounded resync and the
  * analytics events (spec §7: add and remove, with id, name, price, category, quantity).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Photo } from "../../../storefront/src/api/index.ts";
 import type { EcommerceEvent } from "../../../storefront/src/domain/analytics.ts";
 import { giftOf, packageOffers, photoProductOf } from "../../../storefront/src/domain/catalog.ts";
@@ -13,6 +13,7 @@ import {
   CART_COOKIE,
   CART_STORAGE_KEY as CART_ENTRY,
   cartIdOfStorageEvent,
+  freshCartId,
   keepCartId,
   readCartId,
 } from "../../../storefront/src/stores/cart-identity.ts";
@@ -141,6 +142,40 @@ describe("the cart's identity on the device", () => {
     expect(cartIdOfStorageEvent("storefront.language", entry)).toBeNull();
     expect(cartIdOfStorageEvent(CART_ENTRY, null)).toBeNull();
     expect(cartIdOfStorageEvent(null, null)).toBeNull();
+  });
+
+  it("a corrupted entry from another tab names no cart", () => {
+    for (const entry of ['{"cartId":', "", "null", "5", '"cart-1"', "[]"]) {
+      expect(cartIdOfStorageEvent(CART_ENTRY, entry)).toBeNull();
+    }
+  });
+
+  it("a new cart is named by 32 random hexadecimal digits, unless the device names it", () => {
+    const d = { storage: mapStorage(new Map()), cookies: memoryCookies() };
+    const [first, second] = [freshCartId(d), freshCartId(d)];
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
+    expect(freshCartId({ ...d, newId: () => "cart-9" })).toBe("cart-9");
+    // Each byte is two digits, a small one with its leading zero.
+    const bytes = vi.spyOn(crypto, "getRandomValues").mockImplementation((array) => {
+      if (array instanceof Uint8Array) array.set([0, 1, 15, 16, 255]);
+      return array;
+    });
+    try {
+      expect(freshCartId(d)).toBe(`00010f10ff${"0".repeat(22)}`);
+    } finally {
+      bytes.mockRestore();
+    }
+  });
+
+  it("without a clock of its own, the entry's time is the device's clock", () => {
+    const map = new Map<string, string>();
+    const before = Date.now();
+    keepCartId({ storage: mapStorage(map), cookies: memoryCookies() }, "cart-3", true);
+    const { cartId, updatedAt } = JSON.parse(map.get(CART_ENTRY) ?? "");
+    expect(cartId).toBe("cart-3");
+    expect(updatedAt).toBeGreaterThanOrEqual(before);
+    expect(updatedAt).toBeLessThanOrEqual(Date.now());
   });
 });
 

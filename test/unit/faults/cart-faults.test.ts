@@ -58,6 +58,20 @@ describe("adding to the cart", () => {
     expect(await serverItems(s)).toEqual([first.photoId]);
   });
 
+  it("an add that failed, and the cart found deleted meanwhile with no new one to be had: it failed, with the spec's message", async () => {
+    const s = await ready();
+    const [photo] = s.photos as [Photo];
+    await s.api.carts.remove(s.cart.cart?.shoppingCartId ?? "");
+    s.setRule((m, p) =>
+      m === "POST" && /^\/shoppingCarts(\/[^/]+\/items)?$/.test(p) ? 503 : null,
+    );
+    expect(await s.cart.addPhoto(EVENT, s.product, photo, null)).toBe(false);
+    expect(s.cart.cart).toBeNull();
+    expect(s.errors.queue.map((e) => english(e.message))).toContain(
+      "Error adding a product to the cart",
+    );
+  });
+
   it("added while the cart cannot be read back: the photo stays, and the cart is read again later", async () => {
     const s = await ready();
     const [photo] = s.photos as [Photo];

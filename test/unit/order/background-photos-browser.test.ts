@@ -43,7 +43,12 @@ type Result = "" | "success" | "failure";
  * Background Fetch) and its message channel, all recording what the page asks of them.
  */
 function fakeBrowser(
-  options: { registered?: boolean; backgroundFetch?: boolean; refuseWorker?: boolean } = {},
+  options: {
+    registered?: boolean;
+    backgroundFetch?: boolean;
+    refuseWorker?: boolean;
+    refuseFetch?: boolean;
+  } = {},
 ) {
   const log: string[] = [];
   const downloads = new Map<string, { result: Result }>();
@@ -52,6 +57,8 @@ function fakeBrowser(
   const backgroundFetch = {
     fetch: async (id: string, requests: string[], opts: unknown) => {
       log.push(`fetch ${id} ${JSON.stringify(requests)} ${JSON.stringify(opts)}`);
+      // As Chromium does for a download the storage quota cannot hold.
+      if (options.refuseFetch) throw new DOMException("quota", "QuotaExceededError");
       downloads.set(id, { result: "" });
       return {};
     },
@@ -174,6 +181,12 @@ describe("starting a download in the background", () => {
     const refused = fakeBrowser({ refuseWorker: true });
     expect(await ports().start(ID, urls, "t")).toBe(false);
     expect(refused.log.filter((line) => line.startsWith("fetch"))).toEqual([]);
+  });
+
+  it("a download the browser refuses to start (its storage quota): not started, offered again", async () => {
+    const browser = fakeBrowser({ registered: true, refuseFetch: true });
+    expect(await ports().start(ID, urls, "t")).toBe(false);
+    expect(browser.downloads.size).toBe(0);
   });
 });
 

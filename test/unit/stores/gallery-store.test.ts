@@ -95,6 +95,16 @@ describe("GalleryStore: all photos of an event", () => {
     expect(s.log).toEqual(["event 1003", "photos a1003"]);
   });
 
+  it("at start-up, an address of an event's whole gallery loads its photos at once; any other, nothing", async () => {
+    const s = setup({ total: 3 });
+    await s.gallery.prefetch("/event/1003/photos", "?tab=mine");
+    await s.gallery.prefetch("/event/1003", "");
+    expect(s.log).toEqual([]);
+    await s.gallery.prefetch("/event/1003/photos", "?tab=all");
+    expect(s.log).toEqual(["event 1003", "photos a1003"]);
+    expect([s.gallery.eventId, s.gallery.photos.length]).toEqual(["1003", 3]);
+  });
+
   it("a second ask while loading waits for the first instead of loading again", async () => {
     const s = setup();
     const first = s.gallery.load("1003");
