@@ -49,9 +49,17 @@ describe("the finding stores", () => {
       const core = view as unknown as Record<string, unknown>;
       for (const key of CORE)
         expect(core[key]).toBe((store as unknown as Record<string, unknown>)[key]);
-      expect(view.api).toBe(findOf(store).api);
       expect(view.api.http).toBe(store.api.http);
     }
+    // Finding holds the finding services; the shop adds the buying ones beside the same objects.
+    const find = findOf(store).api;
+    expect(withFind(store).api).toBe(find);
+    expect("carts" in find).toBe(false);
+    const all = withShop(store).api;
+    for (const name of ["events", "photos", "competitors", "recognition", "catalog"] as const) {
+      expect(all[name]).toBe(find[name]);
+    }
+    expect(all.carts).toBeDefined();
   });
 });
 
