@@ -125,11 +125,13 @@ module.exports = {
         "Screens and parts reach the shop's stores one way: the finding ones with useShop() " +
         "(app/use-shop.ts), all of them with useBuy() (app/use-buy.ts, which brings the rest of " +
         "the shop's chunk along); only those hooks and the composition root (main.tsx builds " +
-        "and attaches the shop) import stores/find.ts and stores/shop.ts.",
+        "the finding stores; app/open-shop.ts loads and attaches the shop, for main.tsx and " +
+        "for a tap that needs the cart first) import stores/find.ts and stores/shop.ts.",
       severity: "error",
       from: {
         path: "^storefront/src/",
-        pathNot: "^storefront/src/(app/use-shop\\.ts|app/use-buy\\.ts|main\\.tsx|stores/)",
+        pathNot:
+          "^storefront/src/(app/use-shop\\.ts|app/use-buy\\.ts|app/open-shop\\.ts|main\\.tsx|stores/)",
       },
       to: { path: "^storefront/src/stores/(find|shop)\\.ts$" },
     },

@@ -1,3 +1,4 @@
+import { openShop } from "./app/open-shop.ts";
 import { earlyCallsOf, hasStoredSession } from "./boot/early-answers.ts";
 import {
   ANONYMOUS_SILENT_CHECK_DELAY_MS,
@@ -15,7 +16,6 @@ import { takeCallbackUrl } from "./stores/auth/callback-url.ts";
 import { documentCookies } from "./stores/cookies.ts";
 import type { FindStores } from "./stores/find.ts";
 import { RootStore } from "./stores/RootStore.ts";
-import type { ShopStores } from "./stores/shop.ts";
 import { safeStorage } from "./stores/types.ts";
 import { whenThemeReady } from "./theme-gate.ts";
 import "./styles/main.scss";
@@ -140,7 +140,6 @@ async function start(): Promise<void> {
 const FIRST_INPUT = ["pointerdown", "keydown", "scroll"] as const;
 /** How long the first render waits for the route's screen chunk before showing its loading state. */
 const SCREEN_PRELOAD_WAIT_MS = 2_000;
-let shopOpened = false;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -162,32 +161,6 @@ async function loadFind(store: RootStore): Promise<FindStores | null> {
 async function prefetchEventOffers(find: FindStores, eventId: string): Promise<void> {
   const event = await find.events.load(eventId);
   if (event) await find.catalog.load(event.catalogId);
-}
-
-/**
- * Loads the whole shop (the cart, checkout, the paid order), attaches it (the bar shows the cart
- * from then on) and opens the cart.
- */
-async function openShop(store: RootStore): Promise<void> {
-  if (shopOpened) return;
-  shopOpened = true;
-  let shop: ShopStores;
-  try {
-    const [{ shopOf }] = await Promise.all([
-      withTimeout(import("./stores/shop.ts"), CHUNK_LOAD_TIMEOUT_MS),
-      needAllMessages(),
-    ]);
-    shop = shopOf(store);
-  } catch (error) {
-    // A failed chunk load: the screens that buy say so themselves when they load.
-    store.errors.report(error);
-    return;
-  }
-  store.attachShop(shop);
-  window.addEventListener("storage", (event) =>
-    shop.cart.onStorage(store.storage.nameOf(event.key), event.newValue),
-  );
-  await shop.cart.init();
 }
 
 /** The tab's sessionStorage, or none where the browser refuses it (then memory keeps the visit). */

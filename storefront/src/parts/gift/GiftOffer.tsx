@@ -1,13 +1,18 @@
 import { useLingui } from "@lingui/react/macro";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useBuy } from "../../app/use-buy.ts";
+import { openShop } from "../../app/open-shop.ts";
+import { useLoadedShop, useStores } from "../../app/stores-context.tsx";
+import { useShop } from "../../app/use-shop.ts";
 import { formatMoney } from "../../domain/money.ts";
 import { useProductNames } from "../../ui/product-names.ts";
 
 /**
  * The event's gift promo code (spec §1 package offers): its price, what it is, and "Add to
  * cart" (or "In the cart"). Shown where packages are offered; nothing when the catalog has none.
+ * It renders from the finding stores (the catalog), so the event page comes alive without the
+ * shop's chunk: the cart's state shows once the shop is open (right after the event's content),
+ * and a tap before that opens the shop first.
  */
 export const GiftOffer = observer(function GiftOffer({
   event,
@@ -23,14 +28,16 @@ export const GiftOffer = observer(function GiftOffer({
   level?: "h2" | "h3";
 }) {
   const { t } = useLingui();
-  const { cart, catalog, language } = useBuy();
+  const { catalog, language } = useShop();
+  const root = useStores();
+  const shop = useLoadedShop();
   const names = useProductNames();
   useEffect(() => {
     void catalog.load(catalogId);
   }, [catalog, catalogId]);
   const gift = catalog.gift(catalogId);
   if (!gift) return null;
-  const inCart = cart.has(gift.productId);
+  const inCart = shop?.cart.has(gift.productId) ?? false;
   if (inCart && hideInCart) return null;
   const name = names.label(gift);
   const titleId = `gift-offer-${event.eventId}`;
@@ -54,7 +61,7 @@ export const GiftOffer = observer(function GiftOffer({
             type="button"
             className="button button--secondary"
             aria-label={t`Add to cart: ${name}`}
-            onClick={() => void cart.addGift(event, gift)}
+            onClick={() => void openShop(root).then((opened) => opened?.cart.addGift(event, gift))}
           >
             {t`Add to cart`}
           </button>
