@@ -74,6 +74,10 @@ describe("the downloaded photos' cache", () => {
     expect(pageOfPhotos(ID, "ironstar")).toBeNull();
     expect(pageOfPhotos(photosCache("gift:1", "mysport"), "mysport")).toBeNull();
     expect(pageOfPhotos("storefront.photos:%E0%A4%A@mysport", "mysport")).toBeNull();
+    // The kind of purchase is the whole key's start, and the id runs to its end: nothing before
+    // it, and nothing after a line break.
+    expect(pageOfPhotos(photosCache("xorder:42", "mysport"), "mysport")).toBeNull();
+    expect(pageOfPhotos(photosCache("order:42\n/evil", "mysport"), "mysport")).toBeNull();
   });
 });
 

@@ -106,6 +106,34 @@ describe("which paid orders a device keeps", () => {
     expect(kept?.extras.filter((a) => a.includes("/assets/"))).toHaveLength(MAX_KEPT_ASSETS);
   });
 
+  it("never keeps the page or its reply a second time, as a thumbnail", () => {
+    const page = `${SHOP}/order/o1`;
+    const reply = `${SHOP}/public/order-service/api/v1/orders/o1`;
+    const kept = addressesToKeep({
+      page,
+      reply,
+      thumbnails: [page, reply, "/img/t1.jpg"],
+      loaded: [],
+    });
+    expect(kept?.extras).toEqual([`${SHOP}/img/t1.jpg`]);
+  });
+
+  it("keeps a paid order of a shop served over plain http (a preview on the operator's machine)", () => {
+    const local = "http://localhost:4173";
+    expect(
+      addressesToKeep({
+        page: `${local}/order/o1`,
+        reply: `${local}/public/order-service/api/v1/orders/o1`,
+        thumbnails: ["/img/t1.jpg"],
+        loaded: [],
+      }),
+    ).toEqual({
+      page: `${local}/order/o1`,
+      reply: `${local}/public/order-service/api/v1/orders/o1`,
+      extras: [`${local}/img/t1.jpg`],
+    });
+  });
+
   it("keeps nothing when the page or the reply is no web address", () => {
     const reply = `${SHOP}/public/order-service/api/v1/orders/o1`;
     expect(
