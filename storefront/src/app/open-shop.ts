@@ -2,14 +2,15 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
 import { withTimeout } from "../domain/with-timeout.ts";
 import { needAllMessages } from "../i18n.ts";
 import type { LoadedShop, RootStore } from "../stores/RootStore.ts";
+import type { ShopStores } from "../stores/shop.ts";
 
 /** Each root's opening under way or done (a page has one root). */
 const opening = new WeakMap<RootStore, Promise<LoadedShop | null>>();
 
 /**
- * Opens the shop once per page (per root): loads the whole shop (the cart, checkout, the paid order) with
- * the whole catalog, attaches it (the bar shows the cart from then on), keeps the cart in step
- * with the other tabs and opens the cart. main.tsx opens it once the first screen has settled; a
+ * Opens the shop once per page (per root): loads the whole shop (the cart, checkout, the paid
+ * order) with the whole catalog, attaches it (the bar shows the cart from then on), keeps the
+ * cart in step with the other tabs and opens the cart. main.tsx opens it once the first screen has settled; a
  * part that shows the finding stores but offers "Add to cart" (the event's gift) opens it on the
  * tap that needs it. Null when its chunk cannot load (reported; the next call tries again).
  */
@@ -26,7 +27,7 @@ export function openShop(store: RootStore): Promise<LoadedShop | null> {
 }
 
 async function open(store: RootStore): Promise<LoadedShop | null> {
-  let shop: Awaited<ReturnType<typeof import("../stores/shop.ts")["shopOf"]>>;
+  let shop: ShopStores;
   try {
     const [{ shopOf }] = await Promise.all([
       withTimeout(import("../stores/shop.ts"), CHUNK_LOAD_TIMEOUT_MS),
