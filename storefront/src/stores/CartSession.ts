@@ -57,7 +57,7 @@ export class CartSession {
   }
 
   /** Opens the cart of this device (or creates one); call once at start-up. */
-  init(): Promise<void> {
+  async init(): Promise<void> {
     if (!this.disposeReaction) {
       // Spec §3: the cart's Language attribute follows the visitor's language.
       this.disposeReaction = reaction(
@@ -65,6 +65,10 @@ export class CartSession {
         () => void this.syncAttributes(),
       );
     }
+    // A change made before the shop opened (an "Add to cart" tapped at once) may have opened or
+    // created the cart already: that is the cart, and a second one must not replace it.
+    if (this.opening) await this.opening;
+    if (this.cart) return;
     return this.open(readCartId(this.deps));
   }
 
@@ -116,8 +120,8 @@ export class CartSession {
       // It never opened (offline): the kept cart first, nothing in it is lost; when it was
       // checked out meanwhile, its items are the order's and a fresh cart takes the change.
       await this.open(readCartId(this.deps));
-      if (this.checkedOut) await this.create();
-    } else await this.create();
+      if (this.checkedOut) await this.hold(this.create());
+    } else await this.hold(this.create());
     return this.cart && !this.checkedOut ? this.cart : null;
   }
 
@@ -228,6 +232,15 @@ export class CartSession {
       }
       await this.create();
     })();
+    this.opening = run;
+    return run.finally(() => {
+      if (this.opening === run) this.opening = null;
+    });
+  }
+
+  /** A cart being made counts as the cart opening: whoever opens meanwhile waits for it. */
+  private hold(work: Promise<unknown>): Promise<void> {
+    const run = work.then(() => undefined);
     this.opening = run;
     return run.finally(() => {
       if (this.opening === run) this.opening = null;

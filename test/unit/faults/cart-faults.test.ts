@@ -152,3 +152,23 @@ describe("reading the cart", () => {
     expect(s.cart.count).toBe(0);
   });
 });
+
+describe("a photo added before the shop opened", () => {
+  it("stays in the cart when the shop opens: one cart is made, and the opening keeps it", async () => {
+    const s = shop(demo.origin);
+    await s.catalog.load("c1003");
+    const product = s.catalog.photoProduct("c1003");
+    const page = await s.api.photos.list({ albumId: "a1003" });
+    if (!product || !page.ok) throw new Error("no catalog or photos");
+    const photo = page.data.items[0] as Photo;
+    // The tap comes first (the cart is made for it), the shop's opening a moment later.
+    const adding = s.cart.addPhoto(EVENT, product, photo, null);
+    const opening = s.cart.init();
+    expect(await adding).toBe(true);
+    await opening;
+    await s.settled();
+    expect(s.cart.has(product.productId, photo.photoId)).toBe(true);
+    expect(s.count(/^POST \/shoppingCarts$/)).toBe(1);
+    expect(await serverItems({ ...s, product, photos: [photo] })).toEqual([photo.photoId]);
+  });
+});
