@@ -7,6 +7,7 @@ import { leanRouter } from "./lean-router.ts";
 import { messageParts } from "./message-parts.ts";
 import { staticallyReachable } from "./module-graph.ts";
 import { PACKAGE_ROOT, STOREFRONT_DIR } from "./paths.ts";
+import { reactEsm } from "./react-esm.ts";
 
 /**
  * The one Vite build of the tenant-agnostic core. Tenants never enter it: their settings and
@@ -47,6 +48,7 @@ function corePlugins(projectRoot: string): PluginOption[] {
   return [
     messageParts(projectRoot),
     leanRouter(),
+    reactEsm(),
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui({ configPath: resolve(projectRoot, "lingui.config.ts"), failOnMissing: true }),
   ];
@@ -117,7 +119,8 @@ function chunkFileNames(chunk: PreRenderedChunk): string {
  * which every route but home builds at start; "shop": the rest of the shop, with a screen that
  * buys or once the page is live; and the small modules (under SMALL_SHARED_MODULE) that several
  * of the shop's screens share, which would otherwise each be a chunk of a few hundred bytes, by
- * what they need (chunkGroups): the event's photo screen came alive in 16 scripts, now 11. Two
+ * what they need (chunkGroups): the event's photo screen came alive in 16 scripts, now 10 (with
+ * React's ES view, react-esm.ts, which keeps the bundler's helper out of a chunk of its own). Two
  * of them are files of a few re-exports rolldown writes for a module a dynamic import loads from
  * inside a group (main.tsx's `import("./view.tsx")` and `import("./stores/find.ts")`).
  */
