@@ -3,6 +3,7 @@ import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import type { ChunkingContext, CodeSplittingGroup, PreRenderedChunk } from "rolldown";
 import type { HttpServer, InlineConfig, PluginOption } from "vite";
+import { leanMobx } from "./lean-mobx.ts";
 import { leanRouter } from "./lean-router.ts";
 import { messageParts } from "./message-parts.ts";
 import { staticallyReachable } from "./module-graph.ts";
@@ -48,6 +49,7 @@ function corePlugins(projectRoot: string): PluginOption[] {
   return [
     messageParts(projectRoot),
     leanRouter(),
+    leanMobx(),
     reactEsm(),
     react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
     lingui({ configPath: resolve(projectRoot, "lingui.config.ts"), failOnMissing: true }),
