@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 
 /**
  * The routes measured, by the modules they load before their first render beside the entry
- * (keys of the Vite manifest): the view (React, the router, the shell and home), which main.tsx
+ * (keys of the Vite manifest): the view (React, the router, the shell), which main.tsx
  * imports beside the stores, on every route but home the shop's finding stores, and the route's
  * lazy screen; and the catalog they load: home only the first screen's messages
  * (cli/build/message-parts.ts), the event's screens their own part (i18n.ts names the screens
@@ -18,7 +18,11 @@ const VIEW = "src/view.tsx";
 /** The shop's finding stores, which main.tsx loads at once on every route but home. */
 const FIND = "src/stores/find.ts";
 export const ROUTES = {
-  home: { path: "/", screens: [VIEW], catalog: /** @type {"first"} */ ("first") },
+  home: {
+    path: "/",
+    screens: [VIEW, "src/screens/home/HomeScreen.tsx"],
+    catalog: /** @type {"first"} */ ("first"),
+  },
   event: {
     path: "/event/1003",
     screens: [VIEW, FIND, "src/screens/event/EventScreen.tsx"],

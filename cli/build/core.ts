@@ -130,7 +130,7 @@ export function bootScreens(): { pages: Record<string, string>; routes: Array<[s
   const pages: Record<string, string> = {};
   for (const page of FULL_PAGES) {
     const entry = routeEntry(page);
-    if (!entry.firstScreen) pages[page] = screenManifestKey(entry.screen);
+    pages[page] = screenManifestKey(entry.screen);
   }
   const routes = ROUTE_NAMES.filter((name) => routeEntry(name).preload).map(
     (name): [string, string] => [routeEntry(name).path, screenManifestKey(routeEntry(name).screen)],
@@ -245,6 +245,7 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
     screens: Object.fromEntries(Object.entries(screens).map(([k, fs]) => [k, fs.map(abs)])),
     routes: routeScreens.map(([pattern, fs]) => [pattern, fs.map(abs)]),
     shells: [...SHELL_PAGES],
+    firstPages: FULL_PAGES.filter((page) => routeEntry(page).firstScreen),
     early: earlyRoutes(),
   });
   return {

@@ -3,12 +3,14 @@ import { relative, resolve } from "node:path";
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from "@lingui/cli/api";
 import { getConfig } from "@lingui/conf";
 import type { Plugin } from "vite";
+import { ROUTE_NAMES, routeEntry } from "../../storefront/src/routes.ts";
 import { staticallyReachable } from "./module-graph.ts";
 
 /**
  * Parts of a catalog, so a screen loads only the messages its first render can show:
  * - `import("../locales/ru.po?first")`: what the modules the first screen runs show (everything
- *   main.tsx and view.tsx import statically: the shell and home), a fifth of the whole;
+ *   main.tsx, view.tsx and the first screen's module import statically: the shell and home), a
+ *   fifth of the whole;
  * - `import("../locales/ru.po?screen=event/EventScreen")`: that and what the screen's own static
  *   imports show (i18n.ts names the screens that have one).
  * Anything else (a lazy part, a screen without a part, the shop's notices) loads the whole.
@@ -22,7 +24,8 @@ export function messageParts(projectRoot: string): Plugin {
   const config = getConfig({ configPath: resolve(projectRoot, "lingui.config.ts") });
   const root = config.rootDir ?? projectRoot;
   const src = resolve(projectRoot, "storefront", "src");
-  const entries = ["main.tsx", "view.tsx"].map((f) => resolve(src, f));
+  // What every page runs, and the first screen (home): its messages are in every part.
+  const entries = ["main.tsx", "view.tsx", ...FIRST_SCREEN_MODULES].map((f) => resolve(src, f));
   /** Per language: each message's compiled form and the source files it comes from. */
   const catalogs = new Map<string, Map<string, { compiled: unknown; files: string[] }>>();
   /** Each part asked for, by name ("first", "screen:event/EventScreen"): the modules it starts from. */
@@ -97,6 +100,11 @@ function partOf(
   if (!existsSync(module)) throw new Error(`a catalog part names no screen: ${screen}`);
   return { name: `screen:${screen}`, from: [...entries, module] };
 }
+
+/** The first screen's module (the route table's `firstScreen`), under storefront/src/. */
+const FIRST_SCREEN_MODULES = ROUTE_NAMES.filter((name) => routeEntry(name).firstScreen).map(
+  (name) => `screens/${routeEntry(name).screen}.tsx`,
+);
 
 const PLACEHOLDER = "__storefront_messages__";
 const placeholder = (language: string, part: string) => `${PLACEHOLDER}${language}|${part}`;

@@ -114,8 +114,8 @@ function chunkFileNames(chunk: PreRenderedChunk): string {
 
 /**
  * Two chunks for what every visit loads. "app": the stores and everything the entry imports
- * statically, which start the page's calls; "view": React, the router, the shell and home, which
- * main.tsx imports beside it and mounts once the calls are out. Rolldown would otherwise split
+ * statically, which start the page's calls; "view": React, the router, the shell (and what home
+ * shares with other screens), which main.tsx imports beside it and mounts once the calls are out. Rolldown would otherwise split
  * off each module a lazy screen shares with them, some fifteen files queued on a slow phone's
  * few connections before the first screen can start. Then "find": the shop's finding stores,
  * which every route but home builds at start; "shop": the rest of the shop, with a screen that
@@ -131,13 +131,14 @@ function firstScreenChunks(): CodeSplittingGroup[] {
   const view = resolve(STOREFRONT_DIR, "src/view.tsx");
   const findRoot = resolve(STOREFRONT_DIR, "src/stores/find.ts");
   const shopRoot = resolve(STOREFRONT_DIR, "src/stores/shop.ts");
+  const firstRoot = resolve(STOREFRONT_DIR, "src/screens/home/HomeScreen.tsx");
   let groups: Map<string, string> | null = null;
   // A group takes its modules' dependencies along, so the first chunks are claimed first: what
   // the shop shares with the view (React, the router…) stays in the view.
   const group = (name: string, priority: number): CodeSplittingGroup => ({
     priority,
     name: (id, ctx) => {
-      groups ??= chunkGroups(ctx, { entry, view, findRoot, shopRoot });
+      groups ??= chunkGroups(ctx, { entry, view, findRoot, shopRoot, firstRoot });
       return groups.get(id) === name ? name : null;
     },
   });
@@ -157,16 +158,18 @@ const SMALL_SHARED_MODULE = 4000;
 interface ChunkRoots {
   /** main.tsx: the stores and what starts the page's calls. */
   entry: string;
-  /** view.tsx: React, the router, the shell and home. */
+  /** view.tsx: React, the router and the shell. */
   view: string;
   /** stores/find.ts: the shop's finding stores, built at start on every route but home. */
   findRoot: string;
   /** stores/shop.ts: the whole shop, with a screen that buys or once the page is live. */
   shopRoot: string;
+  /** The first screen's module (home): a lazy chunk of its own, loaded beside the view on home. */
+  firstRoot: string;
 }
 
 function chunkGroups(ctx: ChunkingContext, roots: ChunkRoots): Map<string, string> {
-  const { entry, view, findRoot, shopRoot } = roots;
+  const { entry, view, findRoot, shopRoot, firstRoot } = roots;
   const groups = new Map<string, string>();
   const app = reach(entry, ctx);
   const viewModules = reach(view, ctx);
@@ -194,6 +197,12 @@ function chunkGroups(ctx: ChunkingContext, roots: ChunkRoots): Map<string, strin
       reachedBy.set(id, [...(reachedBy.get(id) ?? []), root]);
       for (const next of ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []) queue.push(next);
     }
+  }
+  // What the first screen shares with other screens (an event's card) stays in the view: home
+  // loads one chunk of its own beside it, and no other route loads home's.
+  for (const id of reach(firstRoot, ctx)) {
+    if (id === firstRoot || groups.has(id)) continue;
+    if ((reachedBy.get(id) ?? []).some((root) => root !== firstRoot)) groups.set(id, "view");
   }
   // A part only a shop's screen loads (the viewer, the gallery's grid) loads after the shop too.
   for (let changed = true; changed; ) {

@@ -20,7 +20,11 @@ export interface RouteEntry {
   readonly path: string;
   /** The screen's module under screens/, without ".tsx"; it exports a component of the file's name. */
   readonly screen: string;
-  /** In the first chunk with the view instead of a lazy chunk of its own: the first screen, home. */
+  /**
+   * The first screen, home: its messages are in every part of the catalog (the first part is the
+   * shell's and its own), and on its address its chunk is fetched beside the entry and evaluated
+   * before the first render, as a preloaded route's is. No other route loads it.
+   */
   readonly firstScreen?: true;
   /**
    * The page the build prerenders for this route (DESIGN 3a): "full" when the screen's main

@@ -7,7 +7,7 @@ import type { RootStore } from "./stores/RootStore.ts";
 export { preloadScreenOf } from "./screens/lazy.ts";
 
 /**
- * The view (React, the router, the shell and home): main.tsx loads it beside the stores and
+ * The view (React, the router, the shell): main.tsx loads it beside the stores and
  * mounts it once they have started their calls (DESIGN 3a). Renders, or hydrates a prerendered
  * page, and resolves once the main content is live (from then on state may change).
  */

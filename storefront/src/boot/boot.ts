@@ -38,6 +38,8 @@ export interface BootPlan {
   routes: Array<[string, string[]]>;
   /** The page kinds that are shells (`data-page` values): their route's modules are asked for at once. */
   shells: string[];
+  /** The first screen's page kinds (home): the catalog's first part is all they show. */
+  firstPages?: string[];
   /** The routes whose first calls start here, by route pattern (the route table's `prefetch`). */
   early?: Array<[string, EarlyKind]>;
 }
@@ -88,7 +90,10 @@ export function boot(plan: BootPlan, host: BootHost): void {
     if (preloaded) return;
     preloaded = true;
     const route = plan.routes.find(([pattern]) => matchPattern(pattern, location.pathname));
-    const firstScreen = !route && !(page in plan.screens) && !plan.shells.includes(page);
+    const firstScreen =
+      !route &&
+      !plan.shells.includes(page) &&
+      (plan.firstPages?.includes(page) || !(page in plan.screens));
     const files = [
       ...plan.preload,
       (route ? plan.routeLocales?.[route[0]]?.[root.lang] : undefined) ??

@@ -3,7 +3,6 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "../domain/constants.ts";
 import { withTimeout } from "../domain/with-timeout.ts";
 import { needScreenMessages } from "../i18n.ts";
 import { matchRoute, ROUTE_NAMES, routeEntry } from "../routes.ts";
-import { HomeScreen } from "./home/HomeScreen.tsx";
 
 /** A lazy screen that can also be loaded ahead of its first render. */
 export interface LazyScreen {
@@ -15,14 +14,12 @@ export interface LazyScreen {
 type ScreenModule = Record<string, ComponentType>;
 
 /**
- * Every screen module but the first screen's, each its own chunk: the route table (routes.ts)
- * names a route's screen by its module ("event/EventScreen"), and the build finds its chunks by
- * the same name (cli/build/core.ts). Nothing else lists them.
+ * Every screen module, each its own chunk: the route table (routes.ts) names a route's screen by
+ * its module ("event/EventScreen"), and the build finds its chunks by the same name
+ * (cli/build/core.ts). Nothing else lists them. The first screen (home) is one of them too, so
+ * no other route loads it; the boot script fetches it beside the entry on home.
  */
-const LOADERS = import.meta.glob<ScreenModule>(["./*/*Screen.tsx", "!./home/**"]);
-
-/** The screens in the first chunk (with the view): the table marks them `firstScreen`. */
-const FIRST_SCREENS: Record<string, ComponentType> = { "home/HomeScreen": HomeScreen };
+const LOADERS = import.meta.glob<ScreenModule>("./*/*Screen.tsx");
 
 /**
  * A lazy screen whose chunk load gives up after 120 s (spec §9) instead of hanging forever.
@@ -30,7 +27,7 @@ const FIRST_SCREENS: Record<string, ComponentType> = { "home/HomeScreen": HomeSc
  * no loading state in between, so an event page shared after a race shows the event sooner. The
  * choice is made once per mount, so a screen is never remounted when its chunk arrives.
  */
-function lazyScreen(module: string): LazyScreen {
+function lazyScreen(module: string, firstScreen: boolean): LazyScreen {
   const load = LOADERS[`./${module}.tsx`];
   if (!load) throw new Error(`no screen module screens/${module}.tsx`);
   const name = module.slice(module.lastIndexOf("/") + 1);
@@ -38,10 +35,10 @@ function lazyScreen(module: string): LazyScreen {
   let pending: Promise<ComponentType> | undefined;
   const get = () => {
     // A lazy screen shows more than the first screen's messages: its own part of the catalog,
-    // or the whole of it, comes along.
+    // or the whole of it, comes along. The first screen's are in every part.
     pending ??= Promise.all([
       withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS),
-      needScreenMessages(module),
+      firstScreen ? undefined : needScreenMessages(module),
     ]).then(([m]) => {
       const component = m[name];
       if (!component) throw new Error(`screens/${module}.tsx exports no ${name}`);
@@ -63,19 +60,13 @@ function lazyScreen(module: string): LazyScreen {
 }
 
 /** Each screen module the table names (a route's `screen` and `signedOut`), built once. */
-const SCREENS = new Map<string, ComponentType | LazyScreen>();
+const SCREENS = new Map<string, LazyScreen>();
 for (const route of ROUTE_NAMES) {
   const entry = routeEntry(route);
   for (const module of [entry.screen, entry.signedOut]) {
     if (!module || SCREENS.has(module)) continue;
-    SCREENS.set(module, entry.firstScreen ? firstScreen(module) : lazyScreen(module));
+    SCREENS.set(module, lazyScreen(module, entry.firstScreen === true));
   }
-}
-
-function firstScreen(module: string): ComponentType {
-  const component = FIRST_SCREENS[module];
-  if (!component) throw new Error(`screens/${module}.tsx is not in the first chunk`);
-  return component;
 }
 
 /** The component of a screen module the route table names ("event/EventScreen"). */
@@ -85,12 +76,16 @@ export function screenOf(module: string): ComponentType {
   return component;
 }
 
-/** Loads the screen of a preloaded route's address ahead of the first render; a failure is left to the screen's own load. */
+/**
+ * Loads the screen of a preloaded route's address (and of the first screen's) ahead of the first
+ * render; a failure is left to the screen's own load.
+ */
 export function preloadScreenOf(path: string): Promise<void> {
   const route = matchRoute(path);
-  if (!route || !routeEntry(route.name).preload) return Promise.resolve();
-  const component = SCREENS.get(routeEntry(route.name).screen);
-  if (!component || !("preload" in component)) return Promise.resolve();
+  const entry = route && routeEntry(route.name);
+  if (!entry || !(entry.preload || entry.firstScreen)) return Promise.resolve();
+  const component = SCREENS.get(entry.screen);
+  if (!component) return Promise.resolve();
   return component.preload().then(
     () => undefined,
     () => undefined,

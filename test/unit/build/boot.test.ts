@@ -12,12 +12,13 @@ const PLAN: BootPlan = {
   preload: ["/assets/app-A.js", "/assets/view-V.js"],
   locales: { ru: "/assets/ru-R.js", en: "/assets/en-N.js" },
   firstLocales: { ru: "/assets/ru-F.js", en: "/assets/en-F.js" },
-  screens: { contacts: ["/assets/ContactsScreen-C.js"] },
+  screens: { home: ["/assets/HomeScreen-H.js"], contacts: ["/assets/ContactsScreen-C.js"] },
   routes: [
     ["/event/:id", ["/assets/EventScreen-X.js", "/assets/shop-S.js"]],
     ["/search/:id/:number", ["/assets/SearchScreen-Q.js", "/assets/shop-S.js"]],
   ],
   shells: ["shell", "cart-shell"],
+  firstPages: ["home"],
 };
 
 /** A page as the build serves it, at `path`, with a hand-driven clock and entry import. */
@@ -129,12 +130,17 @@ describe("the boot script", () => {
     ]);
   });
 
-  it("on home, asks for the first screen's messages only; a lazy page, a shell and a route for the whole catalog", () => {
+  it("on home, asks for the first screen's messages only, and its screen; a lazy page, a shell and a route for the whole catalog", () => {
     const home = servedPage("/", "home", "en");
     home.boot();
     home.paint();
     home.advance(0);
-    expect(home.preloaded()).toEqual(["/assets/app-A.js", "/assets/view-V.js", "/assets/en-F.js"]);
+    expect(home.preloaded()).toEqual([
+      "/assets/app-A.js",
+      "/assets/view-V.js",
+      "/assets/en-F.js",
+      "/assets/HomeScreen-H.js",
+    ]);
     for (const [path, kind] of [
       ["/contacts", "contacts"],
       ["/cart", "cart-shell"],

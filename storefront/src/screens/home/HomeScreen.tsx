@@ -5,7 +5,7 @@ import { useStores } from "../../app/stores-context.tsx";
 import { Screen } from "../../shell/Screen.tsx";
 import { EventCard } from "../../ui/EventCard.tsx";
 
-/** Home: event search by name, recent searches and the theme banner (the first screen, in the main chunk). */
+/** Home: event search by name, recent searches and the theme banner (the first screen: its chunk comes beside the view on home only). */
 export const HomeScreen = observer(function HomeScreen() {
   const { t } = useLingui();
   const { settings, home, language } = useStores();
