@@ -17,47 +17,36 @@ import { gzipSync } from "node:zlib";
 const VIEW = "src/view.tsx";
 /** The shop's finding stores, which main.tsx loads at once on every route but home. */
 const FIND = "src/stores/find.ts";
+/**
+ * A route other than home: the view, the finding stores and its screen (a module under
+ * src/screens/, as the route table names it), with its screen's own part of the catalog when
+ * i18n.ts names one, else the whole catalog.
+ * @param {string} path
+ * @param {string} screen
+ * @param {{ ownPart?: boolean }} [options]
+ */
+const shopRoute = (path, screen, { ownPart = false } = {}) => ({
+  path,
+  screens: [VIEW, FIND, `src/screens/${screen}.tsx`],
+  catalog: ownPart
+    ? /** @type {`screen:${string}`} */ (`screen:${screen}`)
+    : /** @type {"whole"} */ ("whole"),
+});
+
 export const ROUTES = {
+  // Home: its screen beside the view, the first part of the catalog, no finding stores.
   home: {
     path: "/",
     screens: [VIEW, "src/screens/home/HomeScreen.tsx"],
     catalog: /** @type {"first"} */ ("first"),
   },
-  event: {
-    path: "/event/1003",
-    screens: [VIEW, FIND, "src/screens/event/EventScreen.tsx"],
-    catalog: /** @type {`screen:${string}`} */ ("screen:event/EventScreen"),
-  },
-  eventPhotos: {
-    path: "/event/1003/photos",
-    screens: [VIEW, FIND, "src/screens/event/EventPhotosScreen.tsx"],
-    catalog: /** @type {`screen:${string}`} */ ("screen:event/EventPhotosScreen"),
-  },
-  search: {
-    path: "/search/1003/101",
-    screens: [VIEW, FIND, "src/screens/search/SearchScreen.tsx"],
-    catalog: /** @type {"whole"} */ ("whole"),
-  },
-  cart: {
-    path: "/cart",
-    screens: [VIEW, FIND, "src/screens/cart/CartScreen.tsx"],
-    catalog: /** @type {"whole"} */ ("whole"),
-  },
-  checkout: {
-    path: "/order",
-    screens: [VIEW, FIND, "src/screens/order/CheckoutScreen.tsx"],
-    catalog: /** @type {"whole"} */ ("whole"),
-  },
-  paidOrder: {
-    path: "/order/900001",
-    screens: [VIEW, FIND, "src/screens/order/OrderPaidScreen.tsx"],
-    catalog: /** @type {"whole"} */ ("whole"),
-  },
-  contacts: {
-    path: "/contacts",
-    screens: [VIEW, FIND, "src/screens/contacts/ContactsScreen.tsx"],
-    catalog: /** @type {"whole"} */ ("whole"),
-  },
+  event: shopRoute("/event/1003", "event/EventScreen", { ownPart: true }),
+  eventPhotos: shopRoute("/event/1003/photos", "event/EventPhotosScreen", { ownPart: true }),
+  search: shopRoute("/search/1003/101", "search/SearchScreen"),
+  cart: shopRoute("/cart", "cart/CartScreen"),
+  checkout: shopRoute("/order", "order/CheckoutScreen"),
+  paidOrder: shopRoute("/order/900001", "order/OrderPaidScreen"),
+  contacts: shopRoute("/contacts", "contacts/ContactsScreen"),
 };
 
 /** gzip as servers send it for static files (level 9, as measured in ../shared/STACK.md). */
