@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from "mobx";
+import { makeAutoObservable, observableShallow, runInAction } from "mobx";
 import type { ApiError, ApiResult, Event, FindApi, Photo } from "../api/index.ts";
 import { EVENT_STRIP_PHOTOS } from "../domain/gallery.ts";
 
@@ -21,6 +21,9 @@ export class EventStore {
     this.early = early;
     // Stryker disable BooleanLiteral,ObjectLiteral: equivalent, the fields left out of MobX hold services, timers and calls under way, never read by a render; made observable they behave the same
     makeAutoObservable<EventStore, "api" | "pending" | "early">(this, {
+      // Events and their first photos as the API gave them (replaced, never changed in place).
+      events: observableShallow,
+      firstPhotos: observableShallow,
       api: false,
       pending: false,
       early: false,

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from "mobx";
+import { makeAutoObservable, observableRef, runInAction } from "mobx";
 import type { Api, Event, ThemeImage } from "../api/index.ts";
 import { rememberSearch } from "../domain/recent-searches.ts";
 import type { KeyValueStorage, LoadState } from "./types.ts";
@@ -46,6 +46,9 @@ export class HomeStore {
     this.bannerPending = deps.showBanners;
     // Stryker disable BooleanLiteral,ObjectLiteral: equivalent, the fields left out of MobX hold services, timers and calls under way, never read by a render; made observable they behave the same
     makeAutoObservable<HomeStore, "timer" | "controller" | "api" | "storage" | "early">(this, {
+      // The API's events and banners as they came (each answer replaces the list whole).
+      events: observableRef,
+      banners: observableRef,
       timer: false,
       early: false,
       controller: false,

@@ -5,7 +5,7 @@
  * page, the package offers of their distance, the spec §8 errors, "Try again", and a new
  * search dropping the replies of the previous one.
  */
-import { autorun } from "mobx";
+import { autorun, isObservable, isObservableArray } from "mobx";
 import { describe, expect, it } from "vitest";
 import type { Api, Event, Photo } from "../../../storefront/src/api/index.ts";
 import type { Subject } from "../../../storefront/src/domain/search.ts";
@@ -100,6 +100,20 @@ function setup(script: Script = {}) {
   });
   return { myPhotos, api, events };
 }
+
+describe("MyPhotosStore: the photos as the API gave them", () => {
+  it("keeps each photo as it came (no observable per field), while the list itself is observed page by page", async () => {
+    const s = setup();
+    const lengths: number[] = [];
+    const stop = autorun(() => lengths.push(s.myPhotos.photos.length));
+    await s.myPhotos.searchByNumber("1003", "301");
+    stop();
+    // Emptied as the search starts, a page at a time, then the whole answer in its place.
+    expect(lengths).toEqual([0, 0, 2, 3, 3]);
+    expect(isObservableArray(s.myPhotos.photos)).toBe(true);
+    for (const p of s.myPhotos.photos) expect(isObservable(p), p.photoId).toBe(false);
+  });
+});
 
 describe("MyPhotosStore: a bib search", () => {
   it("before any search: nothing found, nothing loading, no offers, no retry", () => {

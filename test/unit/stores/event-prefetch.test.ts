@@ -3,6 +3,7 @@
  * start their calls as early as the platform allows); the shop's EventStore takes that answer
  * once instead of asking again.
  */
+import { autorun, isObservable } from "mobx";
 import { describe, expect, it, vi } from "vitest";
 import type { Api } from "../../../storefront/src/api/index.ts";
 import { eventIdOfPath } from "../../../storefront/src/domain/pages.ts";
@@ -39,5 +40,16 @@ describe("event prefetch", () => {
     store.events.clear();
     expect((await store.load("1003"))?.name).toBe("from the store");
     expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the event as the API gave it: the page observes which event is loaded, not each field", async () => {
+    const api = { events: { get: vi.fn(async () => reply("Kazan Night Run")) } } as unknown as Api;
+    const store = new EventStore(api);
+    const names: Array<string | undefined> = [];
+    const stop = autorun(() => names.push(store.event("1003")?.name));
+    await store.load("1003");
+    stop();
+    expect(names).toEqual([undefined, "Kazan Night Run"]);
+    expect(isObservable(store.event("1003"))).toBe(false);
   });
 });

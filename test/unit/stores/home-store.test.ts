@@ -1,3 +1,4 @@
+import { autorun, isObservable } from "mobx";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Api } from "../../../storefront/src/api/index.ts";
 import { rememberSearch } from "../../../storefront/src/domain/recent-searches.ts";
@@ -39,6 +40,22 @@ const memory = () => safeStorage(undefined);
 describe("HomeStore", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
+
+  it("keeps the API's events and banners as they came: each answer replaces the list, no field is observable", async () => {
+    const { api } = fakeApi();
+    const home = new HomeStore({ api, storage: memory(), themeId: "T", showBanners: true });
+    const shown: string[] = [];
+    const stop = autorun(() => shown.push(home.events.map((e) => e.name).join(",")));
+    home.init();
+    await vi.runAllTimersAsync();
+    void home.search("kazan");
+    await vi.runAllTimersAsync();
+    stop();
+    expect(shown).toEqual(["", "Moscow Marathon,Kazan Night Run", "Kazan Night Run"]);
+    expect(isObservable(home.events)).toBe(false);
+    expect(isObservable(home.events[0])).toBe(false);
+    expect(isObservable(home.banners[0])).toBe(false);
+  });
 
   it("prefetch starts the latest events and the banners before the first render; init takes them, no second call", async () => {
     const { api, calls, raw } = fakeApi();
