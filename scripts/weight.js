@@ -9,25 +9,25 @@ import { gzipSync } from "node:zlib";
 /**
  * The routes measured, by the modules they load before their first render beside the entry
  * (keys of the Vite manifest): the view (React, the router, the shell), which main.tsx
- * imports beside the stores, on every route but home the shop's finding stores, and the route's
- * lazy screen; and the catalog they load: home only the first screen's messages
+ * imports beside the stores, on every route that finds photos the shop's finding stores, and
+ * the route's lazy screen; and the catalog they load: home only the first screen's messages
  * (cli/build/message-parts.ts), the event's screens their own part (i18n.ts names the screens
  * that have one), every other screen the whole.
  */
 const VIEW = "src/view.tsx";
-/** The shop's finding stores, which main.tsx loads at once on every route but home. */
+/** The shop's finding stores, which main.tsx loads at once on every route that finds photos. */
 const FIND = "src/stores/find.ts";
 /**
- * A route other than home: the view, the finding stores and its screen (a module under
- * src/screens/, as the route table names it), with its screen's own part of the catalog when
- * i18n.ts names one, else the whole catalog.
+ * A route other than home: the view, the finding stores (unless the route table's `shop` is
+ * "first-input") and its screen (a module under src/screens/, as the route table names it), with
+ * its screen's own part of the catalog when i18n.ts names one, else the whole catalog.
  * @param {string} path
  * @param {string} screen
- * @param {{ ownPart?: boolean }} [options]
+ * @param {{ ownPart?: boolean, find?: boolean }} [options]
  */
-const shopRoute = (path, screen, { ownPart = false } = {}) => ({
+const shopRoute = (path, screen, { ownPart = false, find = true } = {}) => ({
   path,
-  screens: [VIEW, FIND, `src/screens/${screen}.tsx`],
+  screens: [VIEW, ...(find ? [FIND] : []), `src/screens/${screen}.tsx`],
   catalog: ownPart
     ? /** @type {`screen:${string}`} */ (`screen:${screen}`)
     : /** @type {"whole"} */ ("whole"),
@@ -46,7 +46,7 @@ export const ROUTES = {
   cart: shopRoute("/cart", "cart/CartScreen"),
   checkout: shopRoute("/order", "order/CheckoutScreen"),
   paidOrder: shopRoute("/order/900001", "order/OrderPaidScreen"),
-  contacts: shopRoute("/contacts", "contacts/ContactsScreen"),
+  contacts: shopRoute("/contacts", "contacts/ContactsScreen", { find: false }),
 };
 
 /** gzip as servers send it for static files (level 9, as measured in ../shared/STACK.md). */

@@ -149,7 +149,7 @@ export function earlyRoutes(): Array<[string, EarlyKind]> {
 /** The view (React, the router, the shell, home), which main.tsx imports beside the stores. */
 const VIEW_MODULE = "src/view.tsx";
 
-/** The shop's stores, which main.tsx loads at once on every route but home. */
+/** The shop's finding stores, which main.tsx loads at once on every route that finds photos. */
 const SHOP_MODULE = "src/stores/find.ts";
 
 function collectImports(manifest: Record<string, ManifestChunk>, key: string, seen: Set<string>) {

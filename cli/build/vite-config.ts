@@ -3,6 +3,7 @@ import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import type { ChunkingContext, CodeSplittingGroup, PreRenderedChunk } from "rolldown";
 import type { HttpServer, InlineConfig, PluginOption } from "vite";
+import { ROUTE_NAMES, routeEntry } from "../../storefront/src/routes.ts";
 import { leanMobx } from "./lean-mobx.ts";
 import { leanRouter } from "./lean-router.ts";
 import { messageParts } from "./message-parts.ts";
@@ -115,10 +116,10 @@ function chunkFileNames(chunk: PreRenderedChunk): string {
 /**
  * Two chunks for what every visit loads. "app": the stores and everything the entry imports
  * statically, which start the page's calls; "view": React, the router, the shell (and what home
- * shares with other screens), which main.tsx imports beside it and mounts once the calls are out. Rolldown would otherwise split
- * off each module a lazy screen shares with them, some fifteen files queued on a slow phone's
- * few connections before the first screen can start. Then "find": the shop's finding stores,
- * which every route but home builds at start; "shop": the rest of the shop, with a screen that
+ * shares with other screens), which main.tsx imports beside it and mounts once the calls are
+ * out. Rolldown would otherwise split off each module a lazy screen shares with them, some
+ * fifteen files queued on a slow phone's few connections before the first screen can start. Then "find": the shop's finding stores,
+ * which every route that finds photos builds at start; "shop": the rest of the shop, with a screen that
  * buys or once the page is live; and the small modules (under SMALL_SHARED_MODULE) that several
  * of the shop's screens share, which would otherwise each be a chunk of a few hundred bytes, by
  * what they need (chunkGroups): the event's photo screen came alive in 16 scripts, now 10 (with
@@ -131,7 +132,7 @@ function firstScreenChunks(): CodeSplittingGroup[] {
   const view = resolve(STOREFRONT_DIR, "src/view.tsx");
   const findRoot = resolve(STOREFRONT_DIR, "src/stores/find.ts");
   const shopRoot = resolve(STOREFRONT_DIR, "src/stores/shop.ts");
-  const firstRoot = resolve(STOREFRONT_DIR, "src/screens/home/HomeScreen.tsx");
+  const firstRoot = resolve(STOREFRONT_DIR, "src/screens", `${firstScreenModule()}.tsx`);
   let groups: Map<string, string> | null = null;
   // A group takes its modules' dependencies along, so the first chunks are claimed first: what
   // the shop shares with the view (React, the router…) stays in the view.
@@ -152,6 +153,15 @@ function firstScreenChunks(): CodeSplittingGroup[] {
   ];
 }
 
+/** The route table's first screen (home), by its module under screens/ ("home/HomeScreen"). */
+function firstScreenModule(): string {
+  const first = ROUTE_NAMES.filter((name) => routeEntry(name).firstScreen);
+  const [name] = first;
+  if (first.length !== 1 || name === undefined)
+    throw new Error("the route table needs one first screen");
+  return routeEntry(name).screen;
+}
+
 /** Below this many characters of source, a module several lazy chunks share joins the shop's chunk. */
 const SMALL_SHARED_MODULE = 4000;
 
@@ -160,7 +170,7 @@ interface ChunkRoots {
   entry: string;
   /** view.tsx: React, the router and the shell. */
   view: string;
-  /** stores/find.ts: the shop's finding stores, built at start on every route but home. */
+  /** stores/find.ts: the shop's finding stores, built at start on every route that finds photos. */
   findRoot: string;
   /** stores/shop.ts: the whole shop, with a screen that buys or once the page is live. */
   shopRoot: string;

@@ -65,7 +65,8 @@ async function start(): Promise<void> {
   if (entry?.prefetch === "home") store.home.prefetch();
   const eventId = eventIdOfPath(path);
   if (eventId) store.prefetchEvent(eventId);
-  // Every other address needs the shop's finding stores at once: their chunk came beside the
+  // Every address that finds photos (not home, contacts or a landing page: the route table's
+  // `shop: "first-input"`) needs the shop's finding stores at once: their chunk came beside the
   // entry's (the boot script preloads the route's screen), so they are built now, and an event
   // page asks for the event's products as soon as the event is known, not after the page has
   // rendered it. The rest of the shop (the cart, checkout) comes with a screen that buys, or
@@ -104,10 +105,10 @@ async function start(): Promise<void> {
   store.language.takeOverPage(false);
   store.announceSignOut();
   // The shop (cart, search, checkout…): the cart is opened (or created) and kept in step with
-  // the other tabs, and the app bar shows its badge from then on. Home, the first screen, has no
-  // use for it before the visitor does something, so there it waits for the first touch, key or
-  // scroll, or else 5 s after load and an idle moment: a slow phone's main thread stays free
-  // while the first screen settles. Every other route built its finding stores at start-up.
+  // the other tabs, and the app bar shows its badge from then on. Home, contacts and the landing
+  // pages have no use for it before the visitor does something, so there it waits for the first
+  // touch, key or scroll, or else 5 s after load and an idle moment: a slow phone's main thread
+  // stays free while the page settles. Every other route built its finding stores at start-up.
   if (firstInput) {
     const once = () => {
       for (const type of FIRST_INPUT) window.removeEventListener(type, once, true);

@@ -53,8 +53,9 @@ export interface RouteEntry {
   readonly prefetch?: "home" | "event" | "participant";
   /**
    * When the shop's cart opens at start-up: "at-once" where the screen shows the cart,
-   * "first-input" on the first screen (it has no use for it before the visitor does something);
-   * by default once the page's own content has painted.
+   * "first-input" on pages that find and buy nothing themselves (home, contacts, the landing
+   * pages: no use for the shop's finding stores or the cart before the visitor does something);
+   * by default once the page's own content has painted, with the finding stores at start.
    */
   readonly shop?: "at-once" | "first-input";
 }
@@ -92,24 +93,32 @@ export const routes = {
   order: { path: "/order", screen: "order/CheckoutScreen", preload: true, shop: "at-once" },
   "order-paid": { path: "/order/:id", screen: "order/OrderPaidScreen", preload: true },
   "preorder-paid": { path: "/preorder/:id", screen: "order/OrderPaidScreen", preload: true },
-  contacts: { path: "/contacts", screen: "contacts/ContactsScreen", page: "full" },
+  contacts: {
+    path: "/contacts",
+    screen: "contacts/ContactsScreen",
+    page: "full",
+    shop: "first-input",
+  },
   organizers: {
     path: "/for-organizers",
     screen: "landing/OrganizersScreen",
     page: "full",
     inMenu: true,
+    shop: "first-input",
   },
   photographers: {
     path: "/for-photographers",
     screen: "landing/PhotographersScreen",
     page: "full",
     inMenu: true,
+    shop: "first-input",
   },
   business: {
     path: "/for-business",
     screen: "landing/BusinessScreen",
     page: "full",
     inMenu: true,
+    shop: "first-input",
   },
   "my-account": {
     path: "/my-account",

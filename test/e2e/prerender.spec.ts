@@ -279,6 +279,44 @@ test.describe("an event page opened from a link on a slow phone", () => {
   });
 });
 
+test("contacts and a landing page load neither the finding stores nor the cart until the visitor acts, then the shop opens", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => scripts.push(new URL(r.url()).pathname));
+  const shopChunks = (paths: string[]) =>
+    paths.filter((p) => /\/assets\/(find|shop)-[\w-]+\.js$/.test(p));
+  // What the page had asked for when it came alive (read in the page, not when the test looks).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement?.dataset.app !== "live") return;
+      observer.disconnect();
+      const w = window as unknown as { askedWhenLive: string[] };
+      w.askedWhenLive = performance
+        .getEntriesByType("resource")
+        .map((e) => new URL(e.name).pathname);
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-app"] });
+  });
+  for (const path of ["/contacts", "/for-organizers"]) {
+    await page.goto(tenantUrl("mysport", path));
+    await expect(page.locator("html[data-app=live]")).toBeAttached();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const asked = await page.evaluate(
+      () => (window as unknown as { askedWhenLive: string[] }).askedWhenLive,
+    );
+    // Live and hydrated without the shop's chunks: nothing on these pages finds or buys.
+    expect(
+      asked.some((p) => /\/assets\/view-[\w-]+\.js$/.test(p)),
+      path,
+    ).toBe(true);
+    expect(shopChunks(asked), path).toEqual([]);
+  }
+  scripts.length = 0;
+  // The first touch opens the shop (its cart is what the app bar's cart button shows).
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => shopChunks(scripts).length).toBeGreaterThan(0);
+});
+
 test("an event page asks for the app's JavaScript at once, home only after its first paint", async ({
   page,
 }) => {

@@ -1,8 +1,8 @@
 /**
  * The shop's finding stores: events, search tokens, the events' products, the gallery, the
  * participant's photos and the face search, over the RootStore's transport. What the event's
- * photo screen renders at first needs nothing more, so this is the chunk every route but home
- * loads at start (main.tsx); the cart, checkout and the paid order (./shop.ts) come after, or
+ * photo screen renders at first needs nothing more, so this is the chunk every route that finds
+ * photos loads at start (main.tsx); the cart, checkout and the paid order (./shop.ts) come after, or
  * with a screen that shows them. Only lazy code imports this module.
  */
 import { type FindApi, findApiOver } from "../api/find-api.ts";
