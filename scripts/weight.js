@@ -46,7 +46,7 @@ export const ROUTES = {
   cart: shopRoute("/cart", "cart/CartScreen"),
   checkout: shopRoute("/order", "order/CheckoutScreen"),
   paidOrder: shopRoute("/order/900001", "order/OrderPaidScreen"),
-  contacts: shopRoute("/contacts", "contacts/ContactsScreen", { find: false }),
+  contacts: shopRoute("/contacts", "contacts/ContactsScreen", { ownPart: true, find: false }),
 };
 
 /** gzip as servers send it for static files (level 9, as measured in ../shared/STACK.md). */

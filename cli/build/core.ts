@@ -234,6 +234,14 @@ async function describeCore(dir: string, hash: string, cached: boolean): Promise
     preload: preload.map(abs),
     locales: Object.fromEntries(Object.entries(locales).map(([k, f]) => [k, abs(f)])),
     firstLocales: Object.fromEntries(Object.entries(firstLocales).map(([k, f]) => [k, abs(f)])),
+    // A page prerendered whole whose screen has its own part of the catalog preloads that part.
+    pageLocales: Object.fromEntries(
+      Object.entries(plan.pages).flatMap(([page, key]) => {
+        const parts = screenLocales[key];
+        if (!parts) return [];
+        return [[page, Object.fromEntries(Object.entries(parts).map(([k, f]) => [k, abs(f)]))]];
+      }),
+    ),
     // A route whose screen has its own part of the catalog preloads that part, not the whole.
     routeLocales: Object.fromEntries(
       plan.routes.flatMap(([pattern, key]) => {

@@ -279,7 +279,7 @@ test.describe("an event page opened from a link on a slow phone", () => {
   });
 });
 
-test("contacts and a landing page load neither the finding stores nor the cart until the visitor acts, then the shop opens", async ({
+test("contacts and a landing page load neither the finding stores nor the cart until the visitor acts, then the shop opens; contacts only its own messages", async ({
   page,
 }) => {
   const scripts: string[] = [];
@@ -310,6 +310,11 @@ test("contacts and a landing page load neither the finding stores nor the cart u
       path,
     ).toBe(true);
     expect(shopChunks(asked), path).toEqual([]);
+    if (path === "/contacts") {
+      // Contacts shows its own part of the catalog, not the whole of it.
+      expect(asked.some((p) => /\/assets\/ru-ContactsScreen-[\w-]+\.js$/.test(p))).toBe(true);
+      expect(asked.filter((p) => /\/assets\/ru-[\w-]{8}\.js$/.test(p))).toEqual([]);
+    }
   }
   scripts.length = 0;
   // The first touch opens the shop (its cart is what the app bar's cart button shows).

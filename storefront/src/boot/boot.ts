@@ -32,6 +32,8 @@ export interface BootPlan {
   firstLocales?: Record<string, string>;
   /** A route's own part of each language's catalog (event pages), by route pattern. */
   routeLocales?: Record<string, Record<string, string>>;
+  /** A prerendered page's own part of each language's catalog (contacts), by page kind. */
+  pageLocales?: Record<string, Record<string, string>>;
   /** The chunks of each prerendered page's screen that the entry does not bring, by page kind. */
   screens: Record<string, string[]>;
   /** The chunks of each preloaded route's screen and the shop, by route pattern ("/event/:id"). */
@@ -98,6 +100,7 @@ export function boot(plan: BootPlan, host: BootHost): void {
       ...plan.preload,
       (route ? plan.routeLocales?.[route[0]]?.[root.lang] : undefined) ??
         (firstScreen ? plan.firstLocales?.[root.lang] : undefined) ??
+        (route ? undefined : plan.pageLocales?.[page]?.[root.lang]) ??
         plan.locales[root.lang],
       ...(plan.screens[page] ?? []),
       ...(route?.[1] ?? []),

@@ -13,6 +13,7 @@ const PLAN: BootPlan = {
   locales: { ru: "/assets/ru-R.js", en: "/assets/en-N.js" },
   firstLocales: { ru: "/assets/ru-F.js", en: "/assets/en-F.js" },
   screens: { home: ["/assets/HomeScreen-H.js"], contacts: ["/assets/ContactsScreen-C.js"] },
+  pageLocales: { contacts: { ru: "/assets/ru-ContactsScreen-P.js" } },
   routes: [
     ["/event/:id", ["/assets/EventScreen-X.js", "/assets/shop-S.js"]],
     ["/search/:id/:number", ["/assets/SearchScreen-Q.js", "/assets/shop-S.js"]],
@@ -125,7 +126,7 @@ describe("the boot script", () => {
     expect(page.preloaded()).toEqual([
       "/assets/app-A.js",
       "/assets/view-V.js",
-      "/assets/ru-R.js",
+      "/assets/ru-ContactsScreen-P.js",
       "/assets/ContactsScreen-C.js",
     ]);
   });
@@ -142,7 +143,6 @@ describe("the boot script", () => {
       "/assets/HomeScreen-H.js",
     ]);
     for (const [path, kind] of [
-      ["/contacts", "contacts"],
       ["/cart", "cart-shell"],
       ["/event/1003", "shell"],
     ] as const) {
@@ -153,6 +153,15 @@ describe("the boot script", () => {
       expect(page.preloaded()).toContain("/assets/ru-R.js");
       expect(page.preloaded()).not.toContain("/assets/ru-F.js");
     }
+  });
+
+  it("on a page prerendered whole, asks for its own part of the catalog in its language, else the whole", () => {
+    // A language the plan has no part of the page in: the whole catalog.
+    const english = servedPage("/contacts", "contacts", "en");
+    english.boot();
+    english.paint();
+    english.advance(0);
+    expect(english.preloaded()).toContain("/assets/en-N.js");
   });
 
   it("starts the app within 300 ms in a tab that does not paint", () => {
