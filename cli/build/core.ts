@@ -65,6 +65,7 @@ export const CORE_BUILD_INPUTS = [
   "lingui.config.ts",
   "cli/build/vite-config.ts",
   "cli/build/lean-router.ts",
+  "cli/build/syntax-edits.ts",
   "cli/build/lean-mobx.ts",
   "cli/build/react-esm.ts",
   "cli/build/message-parts.ts",

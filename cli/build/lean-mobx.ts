@@ -1,5 +1,5 @@
 import type { Plugin } from "vite";
-import { applyEdits, type Edit } from "./lean-router.ts";
+import { type Edit, syntaxEdits } from "./syntax-edits.ts";
 
 /**
  * MobX's support for the 2022.3 decorators (`@observable accessor x`, `@action m()`): the
@@ -50,12 +50,9 @@ export function leanMobx(): Plugin {
   return {
     name: "storefront-lean-mobx",
     apply: "build",
-    transform: {
-      filter: { id: /[\\/]node_modules[\\/]mobx[\\/]dist[\\/][^\\/]+\.m?js$/ },
-      handler(code) {
-        const edits = leanMobxEdits(this.parse(code) as unknown as { body: Statement[] });
-        return edits.length === 0 ? null : { code: applyEdits(code, edits), map: null };
-      },
-    },
+    transform: syntaxEdits(
+      { id: /[\\/]node_modules[\\/]mobx[\\/]dist[\\/][^\\/]+\.m?js$/ },
+      leanMobxEdits,
+    ),
   };
 }

@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { type Edit, syntaxEdits } from "./syntax-edits.ts";
 
 /** Calls that only build a value: React's own helpers, unused when nothing reads the result. */
 const PURE_CALLS = new Set(["createContext", "forwardRef", "memo"]);
@@ -18,13 +19,6 @@ interface Expression extends Node {
   computed?: boolean;
   property?: { type: string; name?: string };
   callee?: Expression;
-}
-
-export interface Edit {
-  /** Where the edit starts and ends; an insertion has start === end. */
-  start: number;
-  end: number;
-  text: string;
 }
 
 /**
@@ -55,17 +49,6 @@ export function leanRouterEdits(program: { body: Statement[] }): Edit[] {
   return edits;
 }
 
-/** `code` with `edits` (in any order, never overlapping) applied. */
-export function applyEdits(code: string, edits: readonly Edit[]): string {
-  let out = "";
-  let at = 0;
-  for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
-    out += code.slice(at, edit.start) + edit.text;
-    at = edit.end;
-  }
-  return out + code.slice(at);
-}
-
 function isDisplayName(target: Expression | undefined): boolean {
   return (
     target?.type === "MemberExpression" &&
@@ -88,12 +71,9 @@ export function leanRouter(): Plugin {
   return {
     name: "storefront-lean-router",
     apply: "build",
-    transform: {
-      filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/ },
-      handler(code) {
-        const edits = leanRouterEdits(this.parse(code) as unknown as { body: Statement[] });
-        return edits.length === 0 ? null : { code: applyEdits(code, edits), map: null };
-      },
-    },
+    transform: syntaxEdits(
+      { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/ },
+      leanRouterEdits,
+    ),
   };
 }

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Plugin } from "vite";
-import { applyEdits, type Edit } from "./lean-router.ts";
 import { PACKAGE_ROOT } from "./paths.ts";
+import { type Edit, syntaxEdits } from "./syntax-edits.ts";
 
 /** React's CommonJS modules, imported by the shop and its packages. */
 const COMMONJS_MODULES: ReadonlySet<string> = new Set([
@@ -32,20 +32,17 @@ export function reactEsm(): Plugin {
   return {
     name: "storefront-react-esm",
     apply: "build",
-    transform: {
+    transform: syntaxEdits(
       // React's own modules and the ES views themselves keep the real React.
-      filter: {
+      {
         id: {
           include: /\.[cm]?[jt]sx?$/,
           exclude: [/[\\/]node_modules[\\/]react(-dom)?[\\/]/, /^\0/],
         },
       },
-      handler(code) {
-        if (!code.includes("react")) return null;
-        const edits = reactEsmEdits(this.parse(code) as unknown as Program);
-        return edits.length === 0 ? null : { code: applyEdits(code, edits), map: null };
-      },
-    },
+      reactEsmEdits,
+      (code) => code.includes("react"),
+    ),
     resolveId: {
       filter: { id: /^\0storefront-esm:/ },
       handler: (id) => id,

@@ -14,7 +14,7 @@ import {
   DECORATOR_FUNCTIONS,
   leanMobxEdits,
 } from "../../../cli/build/lean-mobx.ts";
-import { applyEdits } from "../../../cli/build/lean-router.ts";
+import { applyEdits } from "../../../cli/build/syntax-edits.ts";
 
 const lean = (code: string) => applyEdits(code, leanMobxEdits(parseAst(code) as never));
 

@@ -8,7 +8,8 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { parseAst } from "vite";
 import { describe, expect, it } from "vitest";
-import { applyEdits, leanRouterEdits } from "../../../cli/build/lean-router.ts";
+import { leanRouterEdits } from "../../../cli/build/lean-router.ts";
+import { applyEdits } from "../../../cli/build/syntax-edits.ts";
 
 const lean = (code: string) => applyEdits(code, leanRouterEdits(parseAst(code) as never));
 

@@ -6,8 +6,8 @@
 import { createRequire } from "node:module";
 import { parseAst } from "vite";
 import { describe, expect, it } from "vitest";
-import { applyEdits } from "../../../cli/build/lean-router.ts";
 import { esmViewOf, reactEsmEdits } from "../../../cli/build/react-esm.ts";
+import { applyEdits } from "../../../cli/build/syntax-edits.ts";
 
 const moved = (code: string) => applyEdits(code, reactEsmEdits(parseAst(code) as never));
 const VIEW = "\\u0000storefront-esm:";
